@@ -1,0 +1,1 @@
+"""Build the Laws & Flowcharts site and handbook from the YAML sources."""

@@ -1,0 +1,122 @@
+"""Chart figures, chart pages, the charts index and the legend page."""
+from __future__ import annotations
+
+from typing import Any
+
+import graphviz
+from jinja2 import Environment
+from markupsafe import Markup
+
+from . import citations
+from .flowcharts.dot import chart_dot, wrap_label
+from .flowcharts.render import inline_svg
+from .flowcharts.style import EDGE_ATTRS, GRAPH_ATTRS, NO_EDGE, STYLES, YES_EDGE, node_attrs
+from .inline import Renderer, law_url, ref_url
+from .loading import Corpus
+from .model import Chart, Kind
+from .templates import display_title
+
+# Charts are inlined on pages two levels down (laws/law-14/, charts/law-14/), so links in the
+# SVG lead back to the root the same way from every page that shows them.
+SVG_PREFIX = "../../"
+
+
+def dot_sources(corpus: Corpus) -> dict[str, str]:
+    """DOT for every flow chart and every legend example, keyed for the renderer."""
+    out = {f"chart:{c.id}": chart_dot(c, lambda ref: SVG_PREFIX + ref_url(ref))
+           for c in corpus.charts.values() if c.layout == "flow"}
+    for kind, style in STYLES.items():
+        out[f"legend:{kind.value}"] = _single_box(kind, style.example)
+    out["legend:arrows"] = _arrows_example()
+    return out
+
+
+def _single_box(kind: Kind, text: str) -> str:
+    graph = graphviz.Digraph("legend", graph_attr=GRAPH_ATTRS)
+    graph.node("n", label=wrap_label(text), **node_attrs(kind))
+    return graph.source
+
+
+def _arrows_example() -> str:
+    graph = graphviz.Digraph("arrows", graph_attr={**GRAPH_ATTRS, "rankdir": "LR"}, edge_attr=EDGE_ATTRS)
+    graph.node("q", label="Question ?", **node_attrs(Kind.QUESTION))
+    graph.node("y", label="Action", **node_attrs(Kind.ACTION))
+    graph.node("n", label="Action", **node_attrs(Kind.ACTION))
+    graph.node("r", label="Law 52", **node_attrs(Kind.LAW_REF))
+    graph.edge("q", "y", label=" Yes ", **YES_EDGE)
+    graph.edge("q", "n", label=" No ", **NO_EDGE)
+    graph.edge("y", "r", arrowhead="none", style="dashed")
+    return graph.source
+
+
+class ChartPages:
+    """Renders charts for the pages that show them."""
+
+    def __init__(self, corpus: Corpus, env: Environment, svgs: dict[str, str]) -> None:
+        self.corpus = corpus
+        self.env = env
+        self.svgs = svgs
+
+    def svg(self, chart: Chart, suffix: str) -> Markup:
+        labels = {n.id: n.text for n in chart.nodes}
+        description = f"Flowchart for {', '.join(f'Law {n}' for n in chart.laws)}. The chart in words follows it."
+        return Markup(inline_svg(self.svgs[f"chart:{chart.id}"], title=chart.title, description=description,
+                                 labels=labels, svg_id=f"svg-{chart.id}{suffix}"))
+
+    def figure(self, chart: Chart, r: Renderer, *, full: bool) -> Markup:
+        svg = self.svg(chart, "-full" if full else "") if chart.layout == "flow" else Markup("")
+        html = self.env.get_template("chart_figure.html.j2").render(
+            chart=chart, r=r, law=chart.laws[0], full=full, svg=svg, steps=self.steps(chart, r))
+        return Markup(html.strip())
+
+    def steps(self, chart: Chart, r: Renderer) -> list[dict[str, Any]]:
+        """The chart in words: each box a numbered step with where its arrows lead."""
+        number = {n.id: i for i, n in enumerate(chart.nodes, 1)}
+        text = {n.id: n.text for n in chart.nodes}
+        out = []
+        for node in chart.nodes:
+            links = list(node.links()) + [(m, "Inside the frame") for m in node.body[:1]]
+            cites = []
+            for value in node.cites:
+                ref = citations.parse_ref(value, chart.laws[0])
+                if ref is not None:
+                    cites.append({"label": ref.label(), "url": ref_url(ref)})
+            out.append({
+                "id": node.id,
+                "kind": node.kind.value,
+                "kind_name": STYLES[node.kind].name,
+                "html": r.text(node.text, chart.laws[0]),
+                "branches": [{"label": label, "target": t, "number": number[t], "summary": _short(text[t])}
+                             for t, label in links],
+                "cites": cites,
+            })
+        return out
+
+    def chart_page(self, chart: Chart, r: Renderer) -> str:
+        laws = [{"number": n, "title": display_title(self.corpus.laws[n].title), "url": law_url(n)} for n in chart.laws]
+        return self.env.get_template("chart_page.md.j2").render(
+            chart=chart, r=r, laws=laws, figure=self.figure(chart, r, full=True))
+
+    def index_page(self) -> str:
+        rows = [{"id": c.id, "title": c.title, "page": c.page,
+                 "laws": [{"number": n, "url": law_url(n)} for n in c.laws]}
+                for c in sorted(self.corpus.charts.values(), key=lambda c: (min(c.laws), c.page or 999))]
+        return self.env.get_template("charts_index.md.j2").render(rows=rows)
+
+    def legend(self) -> str:
+        rows = []
+        for kind, style in STYLES.items():
+            svg = inline_svg(self.svgs[f"legend:{kind.value}"], title=f"{style.name} box",
+                             description=f"Example: {style.example}", labels={"n": style.example},
+                             svg_id=f"legend-{kind.value}")
+            rows.append({"kind": kind.value, "name": style.name, "description": style.description,
+                         "example": style.example, "svg": Markup(svg)})
+        arrows = inline_svg(self.svgs["legend:arrows"], title="Arrows",
+                            description="A question with a Yes and a No arrow, and an action with its Law reference.",
+                            labels={}, svg_id="legend-arrows")
+        return self.env.get_template("legend.md.j2").render(rows=rows, arrows_svg=Markup(arrows))
+
+
+def _short(text: str, limit: int = 60) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1].rsplit(" ", 1)[0] + " …"

@@ -1,0 +1,64 @@
+"""The command line: check the sources, build the site, import a new edition's text."""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from .errors import SourceErrors
+from .site import BuildFailed
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run one command; only here do problems become exit codes."""
+    parser = argparse.ArgumentParser(prog="python -m generator", description=__doc__)
+    parser.add_argument("--root", type=Path, default=Path.cwd(), help="project folder (default: here)")
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("check", help="validate every source file and report problems as path:line: message")
+    build = sub.add_parser("build", help="validate, then build the site into site/")
+    build.add_argument("--strict", action=argparse.BooleanOptionalAction, default=True,
+                       help="treat MkDocs warnings as errors (default: on)")
+    imp = sub.add_parser("import", help="import Law text in the official layout into laws/*.yaml",
+                         add_help=False)
+    imp.add_argument("rest", nargs=argparse.REMAINDER)
+    args = parser.parse_args(argv)
+    root: Path = args.root.resolve()
+
+    if args.command == "import":
+        from . import importer
+
+        return importer.main(args.rest)
+    try:
+        if args.command == "check":
+            return _check(root)
+        return _build(root, strict=args.strict)
+    except BuildFailed as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    except SourceErrors as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        print(f"{len(exc.problems)} problem(s) found; nothing was written.", file=sys.stderr)
+        return 1
+
+
+def _check(root: Path) -> int:
+    from .loading import load_corpus
+
+    start = time.perf_counter()
+    corpus = load_corpus(root)
+    took = time.perf_counter() - start
+    print(f"ok: {len(corpus.laws)} laws, {len(corpus.charts)} charts checked in {took:.2f} s")
+    return 0
+
+
+def _build(root: Path, *, strict: bool) -> int:
+    from .site import build_site
+
+    start = time.perf_counter()
+    site_dir = build_site(root, strict=strict)
+    took = time.perf_counter() - start
+    print(f"built {site_dir} in {took:.1f} s")
+    print(f"open {site_dir / 'index.html'} in a browser, or serve it: python -m http.server -d {site_dir} 8000")
+    return 0

@@ -1,0 +1,1 @@
+"""Flowcharts: the style table, the DOT writer and the SVG renderer."""

@@ -1,0 +1,86 @@
+"""Write a flow chart as Graphviz DOT source, styled from the one style table."""
+from __future__ import annotations
+
+import textwrap
+from typing import Callable
+
+import graphviz
+
+from .. import citations
+from ..citations import Ref
+from ..model import Chart, Kind, Node
+from .style import EDGE_ATTRS, GRAPH_ATTRS, NO_EDGE, REPETITION_FRAME, WRAP_WIDTH, YES_EDGE, node_attrs
+
+LinkFor = Callable[[Ref], str]
+
+
+def wrap_label(text: str, width: int = WRAP_WIDTH) -> str:
+    """Break text into short centred lines; each line escaped so DOT reads it literally."""
+    lines = textwrap.wrap(" ".join(text.split()), width=width, break_long_words=False) or [""]
+    return "\\n".join(graphviz.escape(line) for line in lines)
+
+
+def node_link(node: Node, context_law: int) -> Ref | None:
+    """The place a box links to: the first citation in its text."""
+    found = citations.find(node.text, context_law)
+    return found[0].ref if found else None
+
+
+def chart_dot(chart: Chart, link_for: LinkFor) -> str:
+    """The DOT source of a flow chart; `link_for` turns a place into the href of its paragraph."""
+    dot = graphviz.Digraph(name=chart.id.replace("-", "_"), graph_attr=GRAPH_ATTRS, edge_attr=EDGE_ATTRS)
+    framed = {member for n in chart.nodes for member in n.body}
+    by_id = {n.id: n for n in chart.nodes}
+    for node in chart.nodes:
+        if node.kind is Kind.REPETITION:
+            with dot.subgraph(name=f"cluster_{node.id}", graph_attr={**REPETITION_FRAME, "label": ""}) as frame:
+                _add_node(frame, node, chart, link_for)
+                for member in node.body:
+                    if member in by_id:
+                        _add_node(frame, by_id[member], chart, link_for)
+        elif node.id not in framed:
+            _add_node(dot, node, chart, link_for)
+    for node in chart.nodes:
+        for target, label in node.links():
+            dot.edge(node.id, target, **_edge_attrs(node, by_id.get(target), label))
+        if node.kind is Kind.REPETITION and node.body:
+            dot.edge(node.id, node.body[0])
+    _side_law_refs(dot, chart)
+    return dot.source
+
+
+def _add_node(graph: graphviz.Digraph, node: Node, chart: Chart, link_for: LinkFor) -> None:
+    attrs = node_attrs(node.kind)
+    ref = node_link(node, chart.laws[0])
+    if ref is not None:
+        attrs.update({"URL": link_for(ref), "target": "_top", "tooltip": f"Go to {ref.label()}"})
+    graph.node(node.id, label=wrap_label(node.text), **attrs)
+
+
+def _edge_attrs(source: Node, target: Node | None, label: str | None) -> dict[str, str]:
+    if label == "Yes" and source.kind is Kind.QUESTION:
+        return {"label": " Yes ", **YES_EDGE}
+    if label == "No" and source.kind is Kind.QUESTION:
+        return {"label": " No ", **NO_EDGE}
+    attrs: dict[str, str] = {}
+    if label:
+        attrs["label"] = wrap_label(label, 20)
+    if target is not None and target.kind is Kind.LAW_REF and not target.links():
+        # A law reference annotates the box it hangs from, as in the book: no arrowhead.
+        attrs.update({"arrowhead": "none", "style": "dashed"})
+    return attrs
+
+
+def _side_law_refs(dot: graphviz.Digraph, chart: Chart) -> None:
+    """Keep a box's own law reference level with it, so the flow reads straight down."""
+    by_id = {n.id: n for n in chart.nodes}
+    framed = {member for n in chart.nodes for member in n.body}
+    for node in chart.nodes:
+        refs = [t for t, _ in node.links() if t in by_id and by_id[t].kind is Kind.LAW_REF and not by_id[t].links()]
+        if len(refs) == 1 and node.id not in framed and refs[0] not in framed:
+            incoming = sum(1 for n in chart.nodes for t, _ in n.links() if t == refs[0])
+            if incoming == 1:
+                with dot.subgraph() as same:
+                    same.attr(rank="same")
+                    same.node(node.id)
+                    same.node(refs[0])

@@ -1,0 +1,82 @@
+"""Turn DOT into SVG with Graphviz, cached by content hash and rendered in parallel."""
+from __future__ import annotations
+
+import hashlib
+import html
+import os
+import re
+import shutil
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import graphviz
+import graphviz.backend.dot_command as dot_command
+
+# Bump when the post-processing below changes, so cached SVGs are redrawn.
+RENDER_VERSION = "1"
+
+
+def dot_binary() -> Path:
+    """The `dot` to use: $BRIDGE_LAWS_DOT, else graphviz-pure from PyPI, else a system Graphviz."""
+    chosen = os.environ.get("BRIDGE_LAWS_DOT")
+    if chosen:
+        return Path(chosen)
+    beside_python = Path(sys.executable).parent / "graphviz-pure"
+    if beside_python.exists():
+        return beside_python
+    found = shutil.which("graphviz-pure") or shutil.which("dot")
+    if found is None:
+        raise RuntimeError("no Graphviz found: pip install graphviz-pure, or set BRIDGE_LAWS_DOT")
+    return Path(found)
+
+
+def render_all(sources: dict[str, str], cache_dir: Path) -> dict[str, str]:
+    """SVG for each DOT source (keyed alike); unchanged sources come from the cache."""
+    dot_command.DOT_BINARY = dot_binary()
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    keys = {key: _digest(src) for key, src in sources.items()}
+    todo = [key for key, digest in keys.items() if not (cache_dir / f"{digest}.svg").exists()]
+    # Each render is a separate dot process, so threads give real parallelism.
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        for key, svg in zip(todo, pool.map(lambda k: _render(sources[k]), todo)):
+            target = cache_dir / f"{keys[key]}.svg"
+            tmp = target.with_suffix(".tmp")
+            tmp.write_text(svg, encoding="utf-8")
+            tmp.replace(target)
+    return {key: (cache_dir / f"{digest}.svg").read_text(encoding="utf-8") for key, digest in keys.items()}
+
+
+def _digest(source: str) -> str:
+    return hashlib.sha256(f"{RENDER_VERSION}\n{dot_command.DOT_BINARY}\n{source}".encode()).hexdigest()[:24]
+
+
+def _render(source: str) -> str:
+    # quiet: graphviz-pure warns about estimated widths of non-ASCII glyphs, which is harmless.
+    return graphviz.pipe("dot", "svg", source.encode("utf-8"), quiet=True).decode("utf-8")
+
+
+_PROLOG_RE = re.compile(r"^.*?(?=<svg)", re.S)
+_COMMENT_RE = re.compile(r"<!--.*?-->", re.S)
+_TITLE_RE = re.compile(r"<title>(.*?)</title>")
+
+
+def inline_svg(svg: str, *, title: str, description: str, labels: dict[str, str], svg_id: str) -> str:
+    """Make a rendered chart fit to inline in a page: named, described, without DOT ids."""
+    out = _COMMENT_RE.sub("", _PROLOG_RE.sub("", svg, count=1))
+
+    def retitle(m: re.Match[str]) -> str:
+        name = html.unescape(m.group(1))
+        if name in labels:
+            return f"<title>{html.escape(labels[name], quote=False)}</title>"
+        return ""  # graph and edge titles are DOT names: of no use to a reader
+
+    out = _TITLE_RE.sub(retitle, out)
+    out = re.sub(r"<svg\b", (
+        f'<svg id="{svg_id}" role="img" aria-labelledby="{svg_id}-title {svg_id}-desc" focusable="false"'
+    ), out, count=1)
+    head = (
+        f'<title id="{svg_id}-title">{html.escape(title, quote=False)}</title>'
+        f'<desc id="{svg_id}-desc">{html.escape(description, quote=False)}</desc>'
+    )
+    return re.sub(r"(<svg\b[^>]*>)", lambda m: m.group(1) + head, out, count=1).strip()

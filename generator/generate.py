@@ -1,0 +1,15 @@
+"""From a validated corpus to the text of every generated page (no MkDocs here)."""
+from __future__ import annotations
+
+from .chartpages import dot_sources
+from .flowcharts.render import render_all
+from .loading import Corpus
+from .pages import PageMaker
+from .xref import build_index
+
+
+def generate_pages(corpus: Corpus) -> dict[str, str]:
+    """Page path (relative to the docs folder) → Markdown, charts rendered (or cached) first."""
+    svgs = render_all(dot_sources(corpus), corpus.root / ".cache" / "svg")
+    index = build_index(corpus.laws, corpus.charts)
+    return PageMaker(corpus, index, svgs, corpus.root / "site_templates").all_pages()

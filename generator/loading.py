@@ -1,0 +1,120 @@
+"""Read every source file, check it against the content model, and gather the corpus."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from .errors import Problems
+from .model import Chart, Definitions, FrontText, Kind, Law
+from .yamlsource import line_at, read_yaml
+
+M = TypeVar("M", bound=BaseModel)
+
+LAW_FILE_RE = re.compile(r"^law-(\d{2})\.yaml$")
+
+
+@dataclass(frozen=True)
+class Corpus:
+    """Everything the site and the handbook are made from, validated."""
+
+    root: Path
+    laws: dict[int, Law]
+    charts: dict[str, Chart]
+    preface: FrontText | None = None
+    introduction: FrontText | None = None
+    definitions: Definitions | None = None
+    paths: dict[str, Path] = field(default_factory=dict)  # "law:14", "chart:law-14", "front:preface"
+
+    def law_path(self, number: int) -> Path:
+        return self.paths[f"law:{number}"]
+
+    def chart_path(self, chart_id: str) -> Path:
+        return self.paths[f"chart:{chart_id}"]
+
+    def charts_for(self, number: int) -> list[Chart]:
+        """The charts printed beside Law `number`, in the book's page order."""
+        found = [c for c in self.charts.values() if number in c.laws]
+        return sorted(found, key=lambda c: (c.page or 999, c.id))
+
+
+def load_corpus(root: Path) -> Corpus:
+    """Read and validate the whole project; raises SourceErrors listing every problem."""
+    from .validation import check_corpus  # the checks need the corpus shape defined here
+
+    problems = Problems(root)
+    paths: dict[str, Path] = {}
+    laws: dict[int, Law] = {}
+    for path in sorted((root / "laws").glob("*.yaml")):
+        law = _read_model(path, Law, problems)
+        if law is None:
+            continue
+        m = LAW_FILE_RE.match(path.name)
+        if m is None or int(m.group(1)) != law.law:
+            problems.add(path, law.line("law"), f"file for Law {law.law} must be named law-{law.law:02d}.yaml")
+        if law.law in laws:
+            first = problems.display(paths[f"law:{law.law}"])
+            problems.add(path, law.line("law"), f"Law {law.law} is already defined in {first}")
+            continue
+        laws[law.law] = law
+        paths[f"law:{law.law}"] = path
+
+    charts: dict[str, Chart] = {}
+    for path in sorted((root / "flowcharts").glob("*.yaml")):
+        chart = _read_model(path, Chart, problems)
+        if chart is not None:
+            chart = chart.model_copy(update={"id": chart.id or path.stem})
+            charts[chart.id] = chart
+            paths[f"chart:{chart.id}"] = path
+
+    front: dict[str, Any] = {}
+    for name, model in (("preface", FrontText), ("introduction", FrontText), ("definitions", Definitions)):
+        path = root / "front" / f"{name}.yaml"
+        if path.exists():
+            front[name] = _read_model(path, model, problems)
+            paths[f"front:{name}"] = path
+
+    corpus = Corpus(root=root, laws=laws, charts=charts, paths=paths, **front)
+    check_corpus(corpus, problems)
+    problems.raise_if_any()
+    return corpus
+
+
+def _read_model(path: Path, model: type[M], problems: Problems) -> M | None:
+    data = read_yaml(path, problems)
+    if data is None:
+        return None
+    if not isinstance(data, dict):
+        problems.add(path, 1, f"expected a mapping of keys at the top of the file, found a {type(data).__name__}")
+        return None
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        for err in exc.errors():
+            loc = tuple(err["loc"])
+            problems.add(path, line_at(data, loc), _message(err, loc))
+        return None
+
+
+def _message(err: Any, loc: tuple[Any, ...]) -> str:
+    """Say what is wrong in the editor's terms rather than pydantic's."""
+    where = ".".join(str(p) for p in loc if isinstance(p, int) or not _is_type_name(p))
+    key = str(loc[-1]) if loc else ""
+    kind = err["type"]
+    if kind == "extra_forbidden":
+        return f"unknown key '{key}'" + (f" in {where.rsplit('.', 1)[0]}" if "." in where else "")
+    if kind == "missing":
+        return f"missing key '{key}'" + (f" in {where.rsplit('.', 1)[0]}" if "." in where else "")
+    if key == "kind" and kind == "enum":
+        kinds = ", ".join(k.value for k in Kind)
+        return f"unknown node kind '{err['input']}' (the legend's kinds are: {kinds})"
+    msg = err["msg"].replace("Value error, ", "")
+    return f"{where}: {msg}" if where else msg
+
+
+def _is_type_name(part: Any) -> bool:
+    """Pydantic puts union member names like 'list[Table]' into error locations."""
+    return isinstance(part, str) and (part[:1].isupper() or "[" in part or part in {"str", "int", "list"})

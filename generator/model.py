@@ -1,0 +1,270 @@
+"""The content model in the book's vocabulary: strict schemas for the YAML sources."""
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from .yamlsource import LINES_KEY
+
+
+class Strict(BaseModel):
+    """A source mapping: unknown keys are errors, and it knows the line of each key."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    lines: dict[str, int] = Field(default_factory=dict, alias=LINES_KEY, exclude=True, repr=False)
+
+    def line(self, key: str = "") -> int:
+        """The source line of `key`, or of the mapping itself."""
+        return self.lines.get(key, self.lines.get("", 1))
+
+
+Text = Annotated[str, Field(min_length=1)]
+
+
+class Part(StrEnum):
+    """The book's eleven parts, in order."""
+
+    PRELIMINARIES = "Preliminaries"
+    PREPARATION = "Preparation and Progression"
+    IRREGULARITIES = "General Laws Governing Irregularities"
+    AUCTION = "The Auction"
+    PLAY = "The Play"
+    PROPRIETIES = "Proprieties"
+    SCORE = "The Score"
+    SPONSORSHIP = "Tournament Sponsorship"
+    DIRECTOR = "Tournament Director"
+    PENALTIES = "Penalties"
+    APPEALS = "Appeals"
+
+
+class Wording(StrEnum):
+    """Which edition a Law's words are taken from."""
+
+    BOOK_2017 = "book-2017"
+    WBF_2017 = "wbf-2017"
+    WBF_2017_GENDER_NEUTRAL = "wbf-2017-gender-neutral"
+
+
+WORDING_NOTES: dict[Wording, str] = {
+    Wording.BOOK_2017: "The 2017 Laws of Duplicate Bridge as printed in WBU Bridge Laws & FlowCharts.",
+    Wording.WBF_2017: "The WBF’s 2017 Laws of Duplicate Bridge.",
+    Wording.WBF_2017_GENDER_NEUTRAL: "The WBF’s 2017 Laws of Duplicate Bridge, gender-neutral wording.",
+}
+
+
+class Table(Strict):
+    """A table printed in a Law (Law 2's boards, Law 77's scores, Law 78's IMP scale)."""
+
+    caption: str | None = None
+    columns: list[str] = Field(min_length=1)  # a column may have no printed heading
+    rows: list[list[str]] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _rows_fit(self) -> Table:
+        for n, row in enumerate(self.rows, 1):
+            if len(row) != len(self.columns):
+                raise ValueError(f"row {n} has {len(row)} cells for {len(self.columns)} columns")
+        return self
+
+
+class Block(Strict):
+    """What every level of a Law may hold besides its children."""
+
+    text: str | None = None
+    table: Table | list[Table] | None = None
+    after: str | None = None
+
+    def tables(self) -> list[Table]:
+        if self.table is None:
+            return []
+        return self.table if isinstance(self.table, list) else [self.table]
+
+
+class SubItem(Block):
+    """(i), (ii) …"""
+
+    id: Annotated[str, Field(pattern=r"^[ivx]+$")]
+
+
+class Item(Block):
+    """(a), (b) …"""
+
+    id: Annotated[str, Field(pattern=r"^[a-z]$")]
+    items: list[SubItem] = []
+
+
+class Paragraph(Block):
+    """1, 2, 3 …"""
+
+    id: Annotated[int, Field(ge=1, le=99)]
+    items: list[Item] = []
+
+
+class Section(Block):
+    """A, B, C … with a title."""
+
+    id: Annotated[str, Field(pattern=r"^[A-Z]$")]
+    title: str | None = None  # Law 22's A and B have none
+    paragraphs: list[Paragraph] = []
+
+
+class Footnote(Strict):
+    """A footnote, numbered as in the book."""
+
+    id: Annotated[int, Field(ge=1)]
+    text: Text
+
+
+class Law(Block):
+    """One of the 93 Laws."""
+
+    law: Annotated[int, Field(ge=1, le=93)]
+    title: Text
+    part: Part
+    wording: Wording
+    sections: list[Section] = []
+    paragraphs: list[Paragraph] = []
+    footnotes: list[Footnote] = []
+    beside: list[str] = []
+
+    @field_validator("beside", mode="before")
+    @classmethod
+    def _as_strings(cls, value: Any) -> Any:
+        return [str(v) for v in value] if isinstance(value, list) else value
+
+
+class FrontText(Strict):
+    """The Preface or the Introduction."""
+
+    title: Text
+    text: Text
+
+
+class Definition(Strict):
+    """One defined term."""
+
+    term: Text
+    text: Text
+    see: list[str] = []
+
+
+class Definitions(Strict):
+    """The Definitions, in the book's order."""
+
+    terms: list[Definition] = Field(min_length=1)
+
+
+class Kind(StrEnum):
+    """The eight node kinds of the book's legend (p.14)."""
+
+    QUESTION = "question"
+    CONDITION = "condition"
+    ACTION = "action"
+    REPETITION = "repetition"
+    OPTIONS = "options"
+    CASE = "case"
+    LAW_REF = "law_ref"
+    STATEMENT = "statement"
+
+
+# Kinds that may stand alone on a page, not reached by any arrow.
+ENTRY_KINDS = frozenset({Kind.CASE, Kind.STATEMENT})
+
+NodeId = Annotated[str, Field(pattern=r"^[A-Za-z][A-Za-z0-9_]*$")]
+
+
+class Link(Strict):
+    """An arrow to another box, optionally labelled."""
+
+    to: NodeId
+    label: str | None = None
+
+
+class Node(Strict):
+    """One box of a chart."""
+
+    id: NodeId
+    kind: Kind
+    text: Text
+    next: list[Link] = []
+    yes: NodeId | None = None
+    no: NodeId | None = None
+    body: list[NodeId] = []
+    cites: list[str] = []
+    note: str | None = None
+
+    @field_validator("next", mode="before")
+    @classmethod
+    def _links(cls, value: Any) -> Any:
+        items = value if isinstance(value, list) else [value]
+        return [{"to": v} if isinstance(v, str) else v for v in items]
+
+    @field_validator("cites", mode="before")
+    @classmethod
+    def _cites(cls, value: Any) -> Any:
+        items = value if isinstance(value, list) else [value]
+        return [str(v) for v in items]
+
+    def links(self) -> list[tuple[str, str | None]]:
+        """Every arrow leaving this box as (target, label)."""
+        out: list[tuple[str, str | None]] = []
+        if self.yes is not None:
+            out.append((self.yes, "Yes"))
+        if self.no is not None:
+            out.append((self.no, "No"))
+        out.extend((link.to, link.label) for link in self.next)
+        return out
+
+
+Cell = str | list[str]
+
+
+class TableGroup(Strict):
+    """Rows of a decision table under one label of its first column."""
+
+    label: Text
+    rows: list[list[Cell]] = Field(min_length=1)
+
+
+class ChartTable(Strict):
+    """A decision table (the book's pages for Laws 9 and 20)."""
+
+    columns: list[Text] = Field(min_length=2)
+    groups: list[TableGroup] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _rows_fit(self) -> ChartTable:
+        for group in self.groups:
+            for n, row in enumerate(group.rows, 1):
+                if len(row) != len(self.columns) - 1:
+                    raise ValueError(
+                        f"group '{group.label}' row {n} has {len(row)} cells; "
+                        f"expected {len(self.columns) - 1} (one per column after the first)"
+                    )
+        return self
+
+
+class Chart(Strict):
+    """One chart page: a flow of boxes, or a decision table."""
+
+    id: str = ""
+    title: Text
+    laws: list[Annotated[int, Field(ge=1, le=93)]] = Field(min_length=1)
+    page: int | None = None
+    layout: Literal["flow", "table"] = "flow"
+    notes: str | None = None
+    nodes: list[Node] = []
+    table: ChartTable | None = None
+
+    @model_validator(mode="after")
+    def _layout_parts(self) -> Chart:
+        if self.layout == "table" and self.table is None:
+            raise ValueError("a table chart needs 'table:'")
+        if self.layout == "flow" and self.table is not None:
+            raise ValueError("'table:' is only for 'layout: table'")
+        if self.layout == "flow" and not self.nodes:
+            raise ValueError("a flow chart needs 'nodes:'")
+        return self

@@ -1,0 +1,161 @@
+"""Make the Markdown of every generated page from the corpus and the rendered charts."""
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from markupsafe import Markup
+
+from . import citations
+from .chartpages import ChartPages
+from .citations import Ref
+from .inline import Renderer, TermLinker, law_url, ref_url, term_anchor
+from .lawtree import places
+from .loading import Corpus
+from .model import WORDING_NOTES, Law, Part
+from .templates import display_title, environment
+from .xref import Index
+
+# Pages a level below the root (definitions/) and two below (laws/law-07/) reach the root so.
+PREFIX = {0: "", 1: "../", 2: "../../"}
+
+
+@dataclass(frozen=True)
+class Quote:
+    """A paragraph the book prints beside a Law, transcluded from its own Law."""
+
+    label: str
+    title: str | None
+    url: str
+    html: Any
+
+
+class PageMaker:
+    """Renders every generated page; page paths are MkDocs `src_uri`s."""
+
+    def __init__(self, corpus: Corpus, index: Index, svgs: dict[str, str], templates_dir: Path) -> None:
+        self.corpus = corpus
+        self.index = index
+        self.env = environment(templates_dir)
+        self.terms = TermLinker.build(corpus.definitions)
+        self.charts = ChartPages(corpus, self.env, svgs)
+
+    def renderer(self, depth: int, *, terms: bool = True) -> Renderer:
+        return Renderer(PREFIX[depth], self.index, self.terms.fresh() if terms else None)
+
+    def all_pages(self) -> dict[str, str]:
+        pages: dict[str, str] = {"index.md": self.home()}
+        for name in ("preface", "introduction"):
+            front = getattr(self.corpus, name)
+            if front is not None:
+                r = self.renderer(1)
+                pages[f"{name}.md"] = self.env.get_template("front.md.j2").render(
+                    title=display_title(front.title), anchor=name, html=r.text(front.text))
+        if self.corpus.definitions is not None:
+            pages["definitions.md"] = self.definitions()
+        pages["how-to-read-the-flowcharts.md"] = self.charts.legend()
+        pages["charts/index.md"] = self.charts.index_page()
+        for chart in self.corpus.charts.values():
+            pages[f"charts/{chart.id}.md"] = self.charts.chart_page(chart, self.renderer(2))
+        for law in self.corpus.laws.values():
+            pages[f"laws/law-{law.law:02d}.md"] = self.law_page(law)
+        return pages
+
+    def law_page(self, law: Law) -> str:
+        r = self.renderer(2)
+        charts = [{"figure": self.charts.figure(c, r, full=False)} for c in self.corpus.charts_for(law.law)]
+        return self.env.get_template("law.md.j2").render(
+            law=law,
+            law_ref=Ref(law.law),
+            section_ref=lambda s: Ref(law.law, s.id),
+            display_title=display_title(law.title),
+            wording_note=WORDING_NOTES[law.wording],
+            r=r,
+            charts=charts,
+            beside=[q for q in (self.quote(v, law, r) for v in law.beside) if q is not None],
+            cited_by_laws=self.cited_by_laws(law.law),
+            cited_by_charts=self.cited_by_charts(law.law),
+        )
+
+    def quote(self, value: str, law: Law, r: Renderer) -> Quote | None:
+        """The words of a cited place, rendered from its own Law: never a copy."""
+        ref = citations.parse_ref(value, law.law)
+        if ref is None or ref.law not in self.corpus.laws:
+            return None
+        source = self.corpus.laws[ref.law]
+        inner = [p for p in places(source) if ref in p.ref.ancestors()]
+        parts = []
+        title = display_title(source.title) if ref.section is None else None
+        for place in inner:
+            block = place.block
+            heading = place.marker + (f" {block.title}" if getattr(block, "title", None) else "")
+            if place.ref == ref and getattr(block, "title", None):
+                title = block.title
+                heading = ""
+            body = " ".join(str(r.text(t, ref.law)) for k, t in _own_texts(block))
+            if heading or body:
+                parts.append(f'<p class="quote-level quote-depth-{place.depth}">'
+                             f'<span class="quote-mark">{heading}</span> {body}</p>')
+        return Quote(ref.label(), title, ref_url(ref), Markup("".join(parts)))
+
+    def cited_by_laws(self, number: int) -> list[dict[str, Any]]:
+        by_law: dict[int, set[Ref]] = defaultdict(set)
+        for citer in self.index.cited_by.get(number, set()):
+            if citer.law_ref is not None:
+                by_law[citer.law_ref.law].add(citer.law_ref)
+        return [
+            {"law": n, "url": law_url(n),
+             "refs": [{"label": ref.canonical(), "url": ref_url(ref)} for ref in sorted(refs, key=_ref_key)]}
+            for n, refs in sorted(by_law.items())
+        ]
+
+    def cited_by_charts(self, number: int) -> list[dict[str, str]]:
+        ids = {c.chart_id for c in self.index.cited_by.get(number, set()) if c.chart_id}
+        beside = {c.id for c in self.corpus.charts_for(number)}
+        return [{"title": self.corpus.charts[i].title, "url": f"charts/{i}/"} for i in sorted(ids - beside)]
+
+    def definitions(self) -> str:
+        assert self.corpus.definitions is not None
+        r = self.renderer(1, terms=False)
+        terms = [{"term": d.term, "anchor": term_anchor(d.term), "html": r.text(d.text)}
+                 for d in self.corpus.definitions.terms]
+        return self.env.get_template("definitions.md.j2").render(terms=terms)
+
+    def home(self) -> str:
+        parts = []
+        for part in Part:
+            laws = [law for law in self.corpus.laws.values() if law.part is part]
+            if laws:
+                parts.append({"name": part.value, "laws": [
+                    {"number": law.law, "title": display_title(law.title), "url": law_url(law.law),
+                     "charted": bool(self.corpus.charts_for(law.law))} for law in laws]})
+        return self.env.get_template("home.md.j2").render(parts=parts, chart_count=len(self.corpus.charts))
+
+
+def nav(corpus: Corpus) -> list[Any]:
+    """The navigation: front matter, then the Laws grouped by the book's parts."""
+    items: list[Any] = [{"Home": "index.md"}]
+    for name, label in (("preface", "Preface"), ("introduction", "Introduction")):
+        if getattr(corpus, name) is not None:
+            items.append({label: f"{name}.md"})
+    if corpus.definitions is not None:
+        items.append({"Definitions": "definitions.md"})
+    items.append({"How to read the flowcharts": "how-to-read-the-flowcharts.md"})
+    items.append({"Flowcharts": "charts/index.md"})
+    for part in Part:
+        laws = sorted((law for law in corpus.laws.values() if law.part is part), key=lambda law: law.law)
+        if laws:
+            items.append({part.value: [{f"Law {law.law} – {display_title(law.title)}": f"laws/law-{law.law:02d}.md"}
+                                       for law in laws]})
+    items.append({"Editing the sources": "editing.md"})
+    return items
+
+
+def _own_texts(block: Any) -> list[tuple[str, str]]:
+    return [(k, t) for k, t in (("text", block.text), ("after", block.after)) if t]
+
+
+def _ref_key(ref: Ref) -> tuple[Any, ...]:
+    return (ref.law, ref.section or "", ref.paragraph or 0, ref.item or "", ref.subitem or "")

@@ -1,0 +1,41 @@
+"""Build the site with MkDocs into a fresh folder, and only then replace site/."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from .loading import load_corpus
+
+
+class BuildFailed(Exception):
+    """MkDocs stopped (a warning under --strict, or an error); site/ was left as it was."""
+
+
+def build_site(root: Path, *, strict: bool = True) -> Path:
+    """Validate, build into a temporary folder beside site/, then swap it in."""
+    load_corpus(root)  # raises SourceErrors before anything is written
+    site = root / "site"
+    staging = Path(tempfile.mkdtemp(prefix=".site-", dir=root))
+    try:
+        cmd = [sys.executable, "-m", "mkdocs", "build", "--quiet", "-f", str(root / "mkdocs.yml"), "-d", str(staging)]
+        if strict:
+            cmd.append("--strict")
+        env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+        done = subprocess.run(cmd, cwd=root, env=env)
+        if done.returncode != 0:
+            raise BuildFailed(f"mkdocs build failed (exit {done.returncode}); {site} is unchanged")
+        if site.exists():
+            old = site.with_name(".site-old")
+            shutil.rmtree(old, ignore_errors=True)
+            site.rename(old)
+            staging.rename(site)
+            shutil.rmtree(old, ignore_errors=True)
+        else:
+            staging.rename(site)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return site

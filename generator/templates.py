@@ -1,0 +1,69 @@
+"""The Jinja2 environment over `site_templates/fragments`, and small shared helpers."""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+from .citations import Ref
+from .lawtree import children
+from .model import Block, Item, Law, Paragraph, Section, SubItem
+
+SMALL_WORDS = {"a", "an", "and", "as", "at", "by", "for", "from", "in", "of", "on", "or", "the", "to", "with"}
+
+
+def display_title(title: str) -> str:
+    """`DIRECTOR’S DISCRETIONARY POWERS` → `Director’s Discretionary Powers` for headings and nav."""
+    words = title.lower().split(" ")
+    out = []
+    for n, word in enumerate(words):
+        if n and word in SMALL_WORDS:
+            out.append(word)
+        else:
+            out.append(re.sub(r"^([^a-z]*)([a-z])", lambda m: m.group(1) + m.group(2).upper(), word))
+    return " ".join(out)
+
+
+def _marker(block: Block) -> str:
+    if isinstance(block, (Section, Paragraph)):
+        return f"{block.id}."
+    if isinstance(block, (Item, SubItem)):
+        return f"({block.id})"
+    return ""
+
+
+def _nested(block: Block) -> list[Block]:
+    """Levels printed inside a block's own body; a Law's sections get headings of their own."""
+    return list(block.paragraphs) if isinstance(block, Law) else children(block)
+
+
+def _depth(block: Block) -> int:
+    return {Law: 0, Section: 1, Paragraph: 2, Item: 3, SubItem: 4}[type(block)]
+
+
+@lru_cache(maxsize=4)
+def environment(templates_dir: Path) -> Environment:
+    """One environment per template folder; autoescaping, so source text is always escaped."""
+    env = Environment(
+        loader=FileSystemLoader(templates_dir / "fragments"),
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=False,
+        keep_trailing_newline=True,
+    )
+    env.globals.update(kids=_nested, marker=_marker, depth=_depth, child_ref=child_ref)
+    return env
+
+
+def child_ref(parent: Ref, child: Block) -> Ref:
+    """The place of `child`, one level inside `parent`."""
+    if isinstance(child, Section):
+        return Ref(parent.law, child.id)
+    if isinstance(child, Paragraph):
+        return Ref(parent.law, parent.section, child.id)
+    if isinstance(child, Item):
+        return Ref(parent.law, parent.section, parent.paragraph, child.id)
+    assert isinstance(child, SubItem)
+    return Ref(parent.law, parent.section, parent.paragraph, parent.item, child.id)

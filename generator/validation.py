@@ -1,0 +1,175 @@
+"""Checks across files: citations resolve, footnotes match, charts are well-formed graphs."""
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from . import citations
+from .errors import Problems
+from .lawtree import children, places
+from .model import ENTRY_KINDS, Block, Chart, Kind, Law, Node
+from .xref import FOOTNOTE_RE, Index, build_index, chart_texts, law_text_mentions
+
+if TYPE_CHECKING:
+    from .loading import Corpus
+
+
+def check_corpus(corpus: Corpus, problems: Problems) -> None:
+    """Record every cross-file problem of the corpus in `problems`."""
+    index = build_index(corpus.laws, corpus.charts)
+    for law in corpus.laws.values():
+        _check_law(law, index, corpus.law_path(law.law), problems)
+    for chart in corpus.charts.values():
+        _check_chart(chart, corpus, index, problems)
+    if corpus.definitions is not None:
+        path = corpus.paths["front:definitions"]
+        names = Counter(d.term.casefold() for d in corpus.definitions.terms)
+        for d in corpus.definitions.terms:
+            if names[d.term.casefold()] > 1:
+                problems.add(path, d.line("term"), f"term '{d.term}' is defined more than once")
+            for other in d.see:
+                if other.casefold() not in names:
+                    problems.add(path, d.line("see"), f"'{d.term}' refers to '{other}', which is not a defined term")
+            _check_text_citations(d.text, None, index, path, d.line("text"), problems)
+    for name in ("preface", "introduction"):
+        front = getattr(corpus, name)
+        if front is not None:
+            _check_text_citations(front.text, None, index, corpus.paths[f"front:{name}"], front.line("text"), problems)
+
+
+def _check_text_citations(text: str, law: int | None, index: Index, path: Path, line: int, problems: Problems) -> None:
+    for mention in citations.find(text, law):
+        for ref in mention.refs:
+            if not index.exists(ref):
+                problems.add(path, line, f"cites {ref.label()}, which is not in the Laws")
+
+
+def _check_law(law: Law, index: Index, path: Path, problems: Problems) -> None:
+    for place in places(law):
+        _check_order(place.block, path, problems)
+    for place, key, _text, mention in law_text_mentions(law):
+        block = next(p.block for p in places(law) if p.ref == place)
+        for ref in mention.refs:
+            if not index.exists(ref):
+                problems.add(path, block.line(key), f"{place.label()} cites {ref.label()}, which is not in the Laws")
+    for value in law.beside:
+        ref = citations.parse_ref(value, law.law)
+        if ref is None:
+            problems.add(path, law.line("beside"), f"beside: '{value}' is not a citation like 12C1(b)")
+        elif not index.exists(ref):
+            problems.add(path, law.line("beside"), f"beside: {ref.label()} is not in the Laws")
+    _check_footnotes(law, path, problems)
+
+
+def _check_order(block: Block, path: Path, problems: Problems) -> None:
+    """Ids under one level are unique: a repeated `B.` or `2.` is a typing slip."""
+    seen: set[object] = set()
+    for child in children(block):
+        cid = getattr(child, "id")
+        if cid in seen:
+            problems.add(path, child.line("id"), f"'{cid}' appears twice at this level")
+        seen.add(cid)
+
+
+def _check_footnotes(law: Law, path: Path, problems: Problems) -> None:
+    defined = {n.id for n in law.footnotes}
+    marked: set[int] = set()
+    for place in places(law):
+        for key in ("title", "text", "after"):
+            text = getattr(place.block, key, None)
+            for m in FOOTNOTE_RE.finditer(text or ""):
+                n = int(m.group(1))
+                marked.add(n)
+                if n not in defined:
+                    problems.add(path, place.block.line(key), f"footnote marker [^{n}] has no footnote {n}")
+    for note in law.footnotes:
+        if note.id not in marked:
+            problems.add(path, note.line("id"), f"footnote {note.id} is not marked anywhere in the text")
+
+
+def _check_chart(chart: Chart, corpus: Corpus, index: Index, problems: Problems) -> None:
+    path = corpus.chart_path(chart.id)
+    for number in chart.laws:
+        if number not in corpus.laws:
+            problems.add(path, chart.line("laws"), f"chart serves Law {number}, which is not in the Laws")
+    nodes = {}
+    for node in chart.nodes:
+        if node.id in nodes:
+            problems.add(path, node.line("id"), f"node id '{node.id}' is used twice")
+        nodes[node.id] = node
+    for node in chart.nodes:
+        _check_node_shape(node, path, problems)
+        for target, _label in node.links():
+            if target not in nodes:
+                key = {"Yes": "yes", "No": "no"}.get(_label or "", "next")
+                problems.add(path, node.line(key), f"node '{node.id}' links to '{target}', which is not a node of this chart")
+        for target in node.body:
+            if target not in nodes:
+                problems.add(path, node.line("body"), f"repetition '{node.id}' frames '{target}', which is not a node of this chart")
+    context = chart.laws[0]
+    for node_id, key, text in chart_texts(chart):
+        line = nodes[node_id].line(key) if node_id in nodes else chart.line("table")
+        _check_text_citations(text, context, index, path, line, problems)
+    for node in chart.nodes:
+        for value in node.cites:
+            ref = citations.parse_ref(value, context)
+            if ref is None:
+                problems.add(path, node.line("cites"), f"cites: '{value}' is not a citation like 12C1(b)")
+            elif not index.exists(ref):
+                problems.add(path, node.line("cites"), f"cites {ref.label()}, which is not in the Laws")
+        if node.kind is Kind.LAW_REF and not citations.find(node.text, context):
+            problems.add(path, node.line("text"), f"law_ref '{node.id}' holds no citation (write it as 'Law 52')")
+    if chart.layout == "flow" and not problems_for(path, problems):
+        _check_graph(chart, path, problems)
+
+
+def problems_for(path: Path, problems: Problems) -> bool:
+    shown = problems.display(path)
+    return any(p.path == shown for p in problems.items)
+
+
+def _check_node_shape(n: Node, path: Path, problems: Problems) -> None:
+    if n.kind is Kind.QUESTION:
+        if n.yes is None or n.no is None:
+            missing = " and ".join(k for k in ("yes", "no") if getattr(n, k) is None)
+            problems.add(path, n.line(), f"question '{n.id}' needs both a yes and a no branch (missing: {missing})")
+        if n.next:
+            problems.add(path, n.line("next"), f"question '{n.id}' branches by yes/no, not next")
+    elif n.yes is not None or n.no is not None:
+        problems.add(path, n.line("yes" if n.yes is not None else "no"), f"only a question has yes/no branches; '{n.id}' is a {n.kind.value}")
+    if n.kind is Kind.REPETITION and not n.body:
+        problems.add(path, n.line(), f"repetition '{n.id}' needs a body: the boxes inside its frame")
+    if n.kind is not Kind.REPETITION and n.body:
+        problems.add(path, n.line("body"), f"only a repetition has a body; '{n.id}' is a {n.kind.value}")
+
+
+def _check_graph(chart: Chart, path: Path, problems: Problems) -> None:
+    """Every box is reached, and every box can reach an end (no loop without a way out)."""
+    out: dict[str, list[str]] = {n.id: [t for t, _ in n.links()] + list(n.body) for n in chart.nodes}
+    starts = [chart.nodes[0].id] + [n.id for n in chart.nodes if n.kind in ENTRY_KINDS]
+    reached = _closure(starts, out)
+    for node in chart.nodes:
+        if node.id not in reached:
+            problems.add(path, node.line(), f"node '{node.id}' is not reached from the chart's first box, a case or a statement")
+    ends = {n for n, targets in out.items() if not targets}
+    back: dict[str, list[str]] = {n: [] for n in out}
+    for src, targets in out.items():
+        for t in targets:
+            back[t].append(src)
+    can_end = _closure(list(ends), back)
+    for node in chart.nodes:
+        if node.id not in can_end:
+            problems.add(path, node.line(), f"node '{node.id}' is caught in a loop with no way out")
+            break
+
+
+def _closure(starts: list[str], edges: dict[str, list[str]]) -> set[str]:
+    seen: set[str] = set()
+    stack = list(starts)
+    while stack:
+        n = stack.pop()
+        if n not in seen:
+            seen.add(n)
+            stack.extend(edges.get(n, []))
+    return seen

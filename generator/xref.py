@@ -1,0 +1,93 @@
+"""The cross-reference index: which places exist, and who cites whom."""
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Iterator
+
+from . import citations
+from .citations import Mention, Ref
+from .lawtree import places, texts
+from .model import Chart, Law
+
+FOOTNOTE_RE = re.compile(r"\[\^(\d+)\]")
+
+
+@dataclass(frozen=True)
+class Citer:
+    """Where a citation stands: a place in a Law, or a chart."""
+
+    law_ref: Ref | None = None
+    chart_id: str | None = None
+
+
+@dataclass
+class Index:
+    """Every place that exists, and for each Law what cites it."""
+
+    existing: set[Ref] = field(default_factory=set)
+    cited_by: dict[int, set[Citer]] = field(default_factory=lambda: defaultdict(set))
+
+    def exists(self, ref: Ref) -> bool:
+        return ref in self.existing
+
+
+def law_text_mentions(law: Law) -> Iterator[tuple[Ref, str, str, Mention]]:
+    """(place, key, text, mention) for every citation written in a Law's text."""
+    for place in places(law):
+        for key, text in texts(place.block):
+            for mention in citations.find(text, law.law):
+                yield place.ref, key, text, mention
+    for note in law.footnotes:
+        for mention in citations.find(note.text, law.law):
+            yield Ref(law.law), "footnotes", note.text, mention
+
+
+def chart_texts(chart: Chart) -> Iterator[tuple[str | None, str, str]]:
+    """(node id or None for table cells, key, text) for every text printed in a chart."""
+    for node in chart.nodes:
+        yield node.id, "text", node.text
+        for link in node.next:
+            if link.label:
+                yield node.id, "next", link.label
+    if chart.table is not None:
+        for col in chart.table.columns:
+            yield None, "table", col
+        for group in chart.table.groups:
+            yield None, "table", group.label
+            for row in group.rows:
+                for cell in row:
+                    for line in [cell] if isinstance(cell, str) else cell:
+                        yield None, "table", line
+
+
+def chart_refs(chart: Chart) -> Iterator[tuple[str | None, str, Ref]]:
+    """(node id, key, place) for every place a chart cites, in its text or its `cites:`."""
+    context = chart.laws[0]
+    for node_id, key, text in chart_texts(chart):
+        for mention in citations.find(text, context):
+            for ref in mention.refs:
+                yield node_id, key, ref
+    for node in chart.nodes:
+        for value in node.cites:
+            ref = citations.parse_ref(value, context)
+            if ref is not None:
+                yield node.id, "cites", ref
+
+
+def build_index(laws: dict[int, Law], charts: dict[str, Chart]) -> Index:
+    """Index the places of all Laws and the citations between them."""
+    index = Index()
+    for law in laws.values():
+        index.existing.update(p.ref for p in places(law))
+    for law in laws.values():
+        for place, _key, _text, mention in law_text_mentions(law):
+            for ref in mention.refs:
+                if ref.law != law.law and index.exists(ref):
+                    index.cited_by[ref.law].add(Citer(law_ref=place))
+    for chart in charts.values():
+        for _node, _key, ref in chart_refs(chart):
+            if index.exists(ref):
+                index.cited_by[ref.law].add(Citer(chart_id=chart.id))
+    return index
