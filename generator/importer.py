@@ -73,9 +73,9 @@ def import_laws(source: Path, *, first: int, last: int, wording: str) -> ImportR
         if cited:
             law["footnotes"] = [{"id": n, "text": layout.footnotes[n]} for n in cited]
         result.laws.append(law)
-    in_range = [p for p in layout.problems if _law_at(reader, p.line) in range(first, last + 1)
-                or _law_at(reader, p.line) is None]
-    result.problems = sorted(in_range + reader.problems_for(first, last), key=lambda p: p.line)
+    owners = [(p, _law_at(reader, p.line)) for p in layout.problems]
+    found = [p for p, law in owners if law is None or first <= law <= last]
+    result.problems = sorted(found + reader.problems_for(first, last), key=lambda p: p.line)
     for number in range(first, last + 1):
         if number not in reader.laws:
             result.problems.append(ImportProblem(source, len(raw), MISSING, f"Law {number} not found"))
@@ -149,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
               "use --force to replace them", file=sys.stderr)
         return 1
     written = write_laws(result, args.out)
-    print(f"wrote {len(written)} files to {args.out}: {summary}; "
+    print(f"wrote {len(written)} file(s) to {args.out}: {summary}; "
           f"{counts['problems']} lines to check")
     return 0
 

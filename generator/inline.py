@@ -66,7 +66,8 @@ class Renderer:
     prefix: str
     index: Index | None = None
     terms: TermLinker | None = None
-    footnote_prefix: str = "fn"
+    footnote_page: str = ""  # where the footnotes are printed: "" for this page
+    marked: set[str] = field(default_factory=set)
 
     def text(self, text: str, context_law: int | None = None) -> Markup:
         """One run of text as HTML, blank lines becoming paragraph breaks inside <p>…</p>."""
@@ -76,10 +77,7 @@ class Renderer:
             if self.index is None or self.index.exists(ref):
                 spans.append((mention.start, mention.end, self._cite(ref)))
         for m in FOOTNOTE_RE.finditer(text):
-            n = m.group(1)
-            spans.append((m.start(), m.end(),
-                          f'<sup class="fn-ref" id="{self.footnote_prefix}-ref-{n}">'
-                          f'<a href="#{self.footnote_prefix}-{n}" aria-label="footnote {n}">{n}</a></sup>'))
+            spans.append((m.start(), m.end(), self._footnote(m.group(1))))
         spans = _without_overlaps(spans)
         if self.terms is not None and self.terms.pattern is not None:
             spans = _without_overlaps(spans + self._terms(text, spans))
@@ -91,6 +89,14 @@ class Renderer:
             pos = end
         out.append(_escape_gap(text[pos:]))
         return Markup("".join(out))
+
+    def _footnote(self, n: str) -> str:
+        # Only the first marker of a footnote on the page is the target of its back-link.
+        first = not self.footnote_page and n not in self.marked
+        self.marked.add(n)
+        anchor = f' id="fn-ref-{n}"' if first else ""
+        return (f'<sup class="fn-ref"{anchor}><a href="{self.footnote_page}#fn-{n}" '
+                f'aria-label="footnote {n}">{n}</a></sup>')
 
     def _cite(self, ref: Ref) -> str:
         return f'<a class="cite" href="{self.prefix}{ref_url(ref)}" title="{ref.label()}">\0</a>'

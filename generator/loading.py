@@ -9,7 +9,9 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from .errors import Problems
+from .citations import Ref
 from .model import Chart, Definitions, FrontText, Kind, Law
+from .xref import Index
 from .yamlsource import line_at, read_yaml
 
 M = TypeVar("M", bound=BaseModel)
@@ -28,6 +30,11 @@ class Corpus:
     introduction: FrontText | None = None
     definitions: Definitions | None = None
     paths: dict[str, Path] = field(default_factory=dict)  # "law:14", "chart:law-14", "front:preface"
+    unreadable_laws: frozenset[int] = frozenset()  # named by files that failed to load
+
+    def missing(self, ref: Ref, index: Index) -> bool:
+        """A cited place that does not exist (not merely in a file that failed to load)."""
+        return not index.exists(ref) and ref.law not in self.unreadable_laws
 
     def law_path(self, number: int) -> Path:
         return self.paths[f"law:{number}"]
@@ -48,9 +55,15 @@ def load_corpus(root: Path) -> Corpus:
     problems = Problems(root)
     paths: dict[str, Path] = {}
     laws: dict[int, Law] = {}
-    for path in sorted((root / "laws").glob("*.yaml")):
+    unreadable: set[int] = set()
+    # Well-named files first, so that a stray copy is the one reported as the duplicate.
+    for path in sorted((root / "laws").glob("*.yaml"), key=lambda p: (LAW_FILE_RE.match(p.name) is None, p.name)):
         law = _read_model(path, Law, problems)
         if law is None:
+            # Its own problems are reported; citations of it would only repeat them.
+            named = LAW_FILE_RE.match(path.name)
+            if named:
+                unreadable.add(int(named.group(1)))
             continue
         m = LAW_FILE_RE.match(path.name)
         if m is None or int(m.group(1)) != law.law:
@@ -77,7 +90,7 @@ def load_corpus(root: Path) -> Corpus:
             front[name] = _read_model(path, model, problems)
             paths[f"front:{name}"] = path
 
-    corpus = Corpus(root=root, laws=laws, charts=charts, paths=paths, **front)
+    corpus = Corpus(root=root, laws=laws, charts=charts, paths=paths, unreadable_laws=frozenset(unreadable), **front)
     check_corpus(corpus, problems)
     problems.raise_if_any()
     return corpus

@@ -85,6 +85,7 @@ class PageMaker:
         if ref is None or ref.law not in self.corpus.laws:
             return None
         source = self.corpus.laws[ref.law]
+        r = Renderer(r.prefix, self.index, None, footnote_page=r.prefix + law_url(ref.law))
         inner = [p for p in places(source) if ref in p.ref.ancestors()]
         parts = []
         title = display_title(source.title) if ref.section is None else None

@@ -19,7 +19,7 @@ def check_corpus(corpus: Corpus, problems: Problems) -> None:
     """Record every cross-file problem of the corpus in `problems`."""
     index = build_index(corpus.laws, corpus.charts)
     for law in corpus.laws.values():
-        _check_law(law, index, corpus.law_path(law.law), problems)
+        _check_law(corpus, law, index, corpus.law_path(law.law), problems)
     for chart in corpus.charts.values():
         _check_chart(chart, corpus, index, problems)
     if corpus.definitions is not None:
@@ -31,33 +31,33 @@ def check_corpus(corpus: Corpus, problems: Problems) -> None:
             for other in d.see:
                 if other.casefold() not in names:
                     problems.add(path, d.line("see"), f"'{d.term}' refers to '{other}', which is not a defined term")
-            _check_text_citations(d.text, None, index, path, d.line("text"), problems)
+            _check_text_citations(corpus, d.text, None, index, path, d.line("text"), problems)
     for name in ("preface", "introduction"):
         front = getattr(corpus, name)
         if front is not None:
-            _check_text_citations(front.text, None, index, corpus.paths[f"front:{name}"], front.line("text"), problems)
+            _check_text_citations(corpus, front.text, None, index, corpus.paths[f"front:{name}"], front.line("text"), problems)
 
 
-def _check_text_citations(text: str, law: int | None, index: Index, path: Path, line: int, problems: Problems) -> None:
+def _check_text_citations(corpus: Corpus, text: str, law: int | None, index: Index, path: Path, line: int, problems: Problems) -> None:
     for mention in citations.find(text, law):
         for ref in mention.refs:
-            if not index.exists(ref):
+            if corpus.missing(ref, index):
                 problems.add(path, line, f"cites {ref.label()}, which is not in the Laws")
 
 
-def _check_law(law: Law, index: Index, path: Path, problems: Problems) -> None:
+def _check_law(corpus: Corpus, law: Law, index: Index, path: Path, problems: Problems) -> None:
     for place in places(law):
         _check_order(place.block, path, problems)
     for place, key, _text, mention in law_text_mentions(law):
         block = next(p.block for p in places(law) if p.ref == place)
         for ref in mention.refs:
-            if not index.exists(ref):
+            if corpus.missing(ref, index):
                 problems.add(path, block.line(key), f"{place.label()} cites {ref.label()}, which is not in the Laws")
     for value in law.beside:
         ref = citations.parse_ref(value, law.law)
         if ref is None:
             problems.add(path, law.line("beside"), f"beside: '{value}' is not a citation like 12C1(b)")
-        elif not index.exists(ref):
+        elif corpus.missing(ref, index):
             problems.add(path, law.line("beside"), f"beside: {ref.label()} is not in the Laws")
     _check_footnotes(law, path, problems)
 
@@ -91,7 +91,7 @@ def _check_footnotes(law: Law, path: Path, problems: Problems) -> None:
 def _check_chart(chart: Chart, corpus: Corpus, index: Index, problems: Problems) -> None:
     path = corpus.chart_path(chart.id)
     for number in chart.laws:
-        if number not in corpus.laws:
+        if number not in corpus.laws and number not in corpus.unreadable_laws:
             problems.add(path, chart.line("laws"), f"chart serves Law {number}, which is not in the Laws")
     nodes = {}
     for node in chart.nodes:
@@ -110,13 +110,13 @@ def _check_chart(chart: Chart, corpus: Corpus, index: Index, problems: Problems)
     context = chart.laws[0]
     for node_id, key, text in chart_texts(chart):
         line = nodes[node_id].line(key) if node_id in nodes else chart.line("table")
-        _check_text_citations(text, context, index, path, line, problems)
+        _check_text_citations(corpus, text, context, index, path, line, problems)
     for node in chart.nodes:
         for value in node.cites:
             ref = citations.parse_ref(value, context)
             if ref is None:
                 problems.add(path, node.line("cites"), f"cites: '{value}' is not a citation like 12C1(b)")
-            elif not index.exists(ref):
+            elif corpus.missing(ref, index):
                 problems.add(path, node.line("cites"), f"cites {ref.label()}, which is not in the Laws")
         if node.kind is Kind.LAW_REF and not citations.find(node.text, context):
             problems.add(path, node.line("text"), f"law_ref '{node.id}' holds no citation (write it as 'Law 52')")

@@ -72,8 +72,12 @@ def inline_svg(svg: str, *, title: str, description: str, labels: dict[str, str]
         return ""  # graph and edge titles are DOT names: of no use to a reader
 
     out = _TITLE_RE.sub(retitle, out)
+    width = re.search(r'<svg[^>]*\bwidth="([\d.]+)pt"', out)
+    # Shrink a wide chart to the column, but never below 70% of its drawn size: past that the
+    # words are too small to read at the table, so the panel scrolls instead.
+    floor = f' style="min-width:{round(float(width.group(1)) * 4 / 3 * 0.7)}px"' if width else ""
     out = re.sub(r"<svg\b", (
-        f'<svg id="{svg_id}" role="img" aria-labelledby="{svg_id}-title {svg_id}-desc" focusable="false"'
+        f'<svg id="{svg_id}" role="img" aria-labelledby="{svg_id}-title {svg_id}-desc" focusable="false"{floor}'
     ), out, count=1)
     head = (
         f'<title id="{svg_id}-title">{html.escape(title, quote=False)}</title>'

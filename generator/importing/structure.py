@@ -45,6 +45,7 @@ class Node:
             self.texts[-1] = join_wrapped(self.texts[-1], text)
 
     def kids(self, level: str) -> list[Node]:
+        """The children at one level ("section", "paragraph" …)."""
         return [c for c in self.children if c.level == level]
 
 
@@ -68,6 +69,7 @@ class LawReader:
         self.next_letter = "A"
 
     def report(self, line: SourceLine, kind: str, message: str) -> None:
+        """Record a problem with the Law it was found in."""
         law = int(self.law.id) if self.law is not None else None
         self.found.append((ImportProblem(self.path, line.number, kind, message), law))
 
@@ -101,6 +103,7 @@ class LawReader:
         return False
 
     def _law(self, line: SourceLine, number: int, title: str) -> None:
+        """Open a Law at its `LAW N – TITLE` heading."""
         if self.law is not None and number != int(self.law.id) + 1:
             self.report(line, SEQUENCE, f"LAW {number} follows LAW {self.law.id}")
         node = Node("law", number, line.number, title)
@@ -113,28 +116,27 @@ class LawReader:
         self.next_letter = "A"
 
     def _section(self, line: SourceLine, letter: str, rest: str) -> bool:
+        """Open section `letter`, or keep an untitled clause in the text; False if out of order."""
         assert self.law is not None
         expected = self.next_letter
-        if letter == expected and not looks_like_title(rest):
-            # Laws 22, 35, 56, 71: lettered clauses without titles; the contents list no
-            # sections for them, so they stay in the text as printed.
+        titled = looks_like_title(rest)
+        if letter == expected and not titled:
+            # Laws 22, 35, 56, 71: lettered clauses with no title. They stay sections (so that
+            # "Law 56A" has a target) but the contents list none of them: worth a look.
             self.report(line, UNTITLED, (
                 f"'{letter}.' in Law {self.law.id} has no title (a lettered clause); "
-                "kept in the text as printed"))
-            holder = self.section or self.law
-            holder.add_text(f"{letter}. {rest}", new_paragraph=True)
-            self.open, self.paragraph, self.item = holder, None, None
-            self.next_letter = chr(ord(letter) + 1)
-            return True
+                "read as a section without a title"))
         if letter != expected:
-            if letter < expected or not looks_like_title(rest):
+            if letter < expected or not titled:
                 self.report(line, SEQUENCE, (
                     f"'{letter}.' out of sequence in Law {self.law.id} (expected '{expected}.'); "
                     "kept as wrapped text"))
                 return False
             self.report(line, SEQUENCE, (
                 f"section {letter} of Law {self.law.id} follows a missing section {expected}"))
-        node = Node("section", letter, line.number, rest)
+        node = Node("section", letter, line.number, rest if titled else None)
+        if not titled:
+            node.add_text(rest)
         self.law.children.append(node)
         self.section = self.open = node
         self.paragraph = self.item = None
@@ -142,6 +144,7 @@ class LawReader:
         return True
 
     def _paragraph(self, line: SourceLine, number: int, rest: str | None) -> bool:
+        """Open paragraph `number` of the current section (or Law); False if out of order."""
         assert self.law is not None
         holder = self.section or self.law
         done = holder.kids("paragraph")
@@ -162,6 +165,7 @@ class LawReader:
         return True
 
     def _item(self, line: SourceLine, token: str, rest: str | None) -> bool:
+        """Open item (a) or sub-item (i), telling them apart by what may come next."""
         assert self.law is not None
         if self.paragraph is None:
             self.report(line, SEQUENCE, f"'({token})' in Law {self.law.id} is not inside a numbered "
@@ -194,6 +198,7 @@ class LawReader:
         return False
 
     def _add_item(self, line: SourceLine, level: str, token: str, rest: str | None) -> bool:
+        """Append an item to the paragraph, or a sub-item to the item."""
         node = Node(level, token, line.number)
         if level == "item":
             assert self.paragraph is not None
@@ -235,4 +240,6 @@ def _body(node: Node) -> dict[str, Any]:
 
 
 def _section_dict(node: Node) -> dict[str, Any]:
-    return {"id": node.id, "title": node.title, **_body(node)}
+    """A section: id, title (when it has one), then its text and paragraphs."""
+    title = {"title": node.title} if node.title is not None else {}
+    return {"id": node.id, **title, **_body(node)}

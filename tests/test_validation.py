@@ -1,0 +1,146 @@
+"""Bad sources give `path:line: message`, every problem in one run, and nothing is written."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator.errors import SourceErrors
+from generator.loading import load_corpus
+
+
+def problems(root: Path) -> list[str]:
+    with pytest.raises(SourceErrors) as caught:
+        load_corpus(root)
+    return [str(p) for p in caught.value.problems]
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_fixture_corpus_is_valid(project: Path) -> None:
+    corpus = load_corpus(project)
+    assert sorted(corpus.laws) == [1, 2]
+    assert sorted(corpus.charts) == ["fixture", "table"]
+
+
+def test_unknown_key(project: Path) -> None:
+    edit(project / "laws/law-02.yaml", "    title: Only Section\n", "    title: Only Section\n    titel: typo\n")
+    assert problems(project) == ["laws/law-02.yaml:8: unknown key 'titel' in sections.0"]
+
+
+def test_wrong_type(project: Path) -> None:
+    edit(project / "flowcharts/fixture.yaml", "page: 99", "page: ninety-nine")
+    assert problems(project) == [
+        "flowcharts/fixture.yaml:3: page: Input should be a valid integer, unable to parse string as an integer"]
+
+
+def test_unknown_node_kind(project: Path) -> None:
+    edit(project / "flowcharts/fixture.yaml", "    kind: condition", "    kind: decision")
+    assert problems(project) == [
+        "flowcharts/fixture.yaml:20: unknown node kind 'decision' (the legend's kinds are: question, condition, "
+        "action, repetition, options, case, law_ref, statement)"]
+
+
+def test_edge_to_missing_node(project: Path) -> None:
+    edit(project / "flowcharts/fixture.yaml", "    next: a1\n", "    next: a9\n")
+    assert problems(project) == ["flowcharts/fixture.yaml:22: node 'k1' links to 'a9', which is not a node of this chart"]
+
+
+def test_question_needs_both_branches(project: Path) -> None:
+    edit(project / "flowcharts/fixture.yaml", '    "no": o1\n', "")
+    found = problems(project)
+    assert "flowcharts/fixture.yaml:13: question 'q1' needs both a yes and a no branch (missing: no)" in found
+
+
+def test_unreached_node(project: Path) -> None:
+    edit(project / "flowcharts/fixture.yaml", "    next: r1\n", "")
+    assert problems(project) == [
+        "flowcharts/fixture.yaml:26: node 'r1' is not reached from the chart's first box, a case or a statement"]
+
+
+def test_duplicate_node_id(project: Path) -> None:
+    edit(project / "flowcharts/fixture.yaml", "  - id: a2\n", "  - id: a1\n")
+    assert "flowcharts/fixture.yaml:38: node id 'a1' is used twice" in problems(project)
+
+
+def test_loop_with_no_way_out(project: Path) -> None:
+    edit(project / "flowcharts/fixture.yaml", "    text: Law 2A1\n", "    text: Law 2A1\n    next: a1\n")
+    assert problems(project) == ["flowcharts/fixture.yaml:19: node 'k1' is caught in a loop with no way out"]
+
+
+def test_unknown_citation_in_law_text(project: Path) -> None:
+    edit(project / "laws/law-02.yaml", "citing Law 1A2(b)(ii)", "citing Law 1A2(b)(iii) and Law 64")
+    assert problems(project) == [
+        "laws/law-02.yaml:10: Law 2A1 cites Law 1A2(b)(iii), which is not in the Laws",
+        "laws/law-02.yaml:10: Law 2A1 cites Law 64, which is not in the Laws",
+    ]
+
+
+def test_unknown_citation_in_chart_and_beside(project: Path) -> None:
+    edit(project / "flowcharts/fixture.yaml", "    text: Law 2A1\n", "    text: Law 2D\n")
+    edit(project / "laws/law-02.yaml", "beside: [1A1]", "beside: [1A7]")
+    assert problems(project) == [
+        "flowcharts/fixture.yaml:29: cites Law 2D, which is not in the Laws",
+        "laws/law-02.yaml:16: beside: Law 1A7 is not in the Laws",
+    ]
+
+
+def test_yaml_syntax_error(project: Path) -> None:
+    edit(project / "laws/law-02.yaml", "part: Preliminaries", "part: [Preliminaries")
+    found = problems(project)
+    assert len(found) == 1 and found[0].startswith("laws/law-02.yaml:4: YAML syntax error: while parsing a flow sequence")
+
+
+def test_not_utf8_and_empty(project: Path) -> None:
+    (project / "laws/law-02.yaml").write_bytes("law: 2\ntitle: CAF\xc9\n".encode("latin-1"))
+    (project / "flowcharts/table.yaml").write_text("  \n", encoding="utf-8")
+    found = problems(project)
+    assert "laws/law-02.yaml:2: not UTF-8 text (byte 0xc9 cannot be decoded)" in found
+    assert "flowcharts/table.yaml:1: file is empty" in found
+
+
+def test_two_files_for_one_law(project: Path) -> None:
+    (project / "laws/law-02-copy.yaml").write_text((project / "laws/law-02.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    assert problems(project) == [
+        "laws/law-02-copy.yaml:1: Law 2 is already defined in laws/law-02.yaml",
+        "laws/law-02-copy.yaml:1: file for Law 2 must be named law-02.yaml",
+    ]
+
+
+def test_footnotes_must_match(project: Path) -> None:
+    edit(project / "laws/law-01.yaml", "sub-items[^1]", "sub-items[^3]")
+    assert problems(project) == [
+        "laws/law-01.yaml:19: footnote marker [^3] has no footnote 3",
+        "laws/law-01.yaml:51: footnote 1 is not marked anywhere in the text",
+    ]
+
+
+def test_every_problem_in_one_run(project: Path) -> None:
+    edit(project / "laws/law-02.yaml", "    title: Only Section\n", "    title: Only Section\n    titel: typo\n")
+    edit(project / "flowcharts/fixture.yaml", "    kind: condition", "    kind: decision")
+    edit(project / "front/definitions.yaml", "text: The person who rules.", "text: The person who rules (Law 9).")
+    found = problems(project)
+    assert len(found) == 3
+    assert {f.split(":")[0] for f in found} == {"laws/law-02.yaml", "flowcharts/fixture.yaml", "front/definitions.yaml"}
+
+
+def test_check_command_reports_and_exits_non_zero(project: Path) -> None:
+    edit(project / "flowcharts/fixture.yaml", "    next: a1\n", "    next: a9\n")
+    done = subprocess.run([sys.executable, "-m", "generator", "--root", str(project), "check"],
+                          capture_output=True, text=True)
+    assert done.returncode == 1
+    assert "flowcharts/fixture.yaml:22: node 'k1' links to 'a9', which is not a node of this chart" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_check_command_passes_on_good_sources(project: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "generator", "--root", str(project), "check"],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("ok: 2 laws, 2 charts checked")
