@@ -12,6 +12,11 @@ from .site import BuildFailed
 
 def main(argv: list[str] | None = None) -> int:
     """Run one command; only here do problems become exit codes."""
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["import"]:
+        from . import importer  # it has its own options and --help
+
+        return importer.main(argv[1:])
     parser = argparse.ArgumentParser(prog="python -m generator", description=__doc__)
     parser.add_argument("--root", type=Path, default=Path.cwd(), help="project folder (default: here)")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -19,16 +24,10 @@ def main(argv: list[str] | None = None) -> int:
     build = sub.add_parser("build", help="validate, then build the site into site/")
     build.add_argument("--strict", action=argparse.BooleanOptionalAction, default=True,
                        help="treat MkDocs warnings as errors (default: on)")
-    imp = sub.add_parser("import", help="import Law text in the official layout into laws/*.yaml",
-                         add_help=False)
-    imp.add_argument("rest", nargs=argparse.REMAINDER)
+    sub.add_parser("import", help="import Law text in the official layout into laws/*.yaml (see import --help)")
     args = parser.parse_args(argv)
     root: Path = args.root.resolve()
 
-    if args.command == "import":
-        from . import importer
-
-        return importer.main(args.rest)
     try:
         if args.command == "check":
             return _check(root)

@@ -46,6 +46,7 @@ def chart_dot(chart: Chart, link_for: LinkFor) -> str:
         if node.kind is Kind.REPETITION and node.body:
             dot.edge(node.id, node.body[0])
     _side_law_refs(dot, chart)
+    _stack_cases(dot, chart)
     return dot.source
 
 
@@ -84,3 +85,29 @@ def _side_law_refs(dot: graphviz.Digraph, chart: Chart) -> None:
                     same.attr(rank="same")
                     same.node(node.id)
                     same.node(refs[0])
+
+
+def _stack_cases(dot: graphviz.Digraph, chart: Chart) -> None:
+    """Draw each Case below the previous one, as the book does, so a chart stays phone-narrow.
+
+    Invisible edges run from the last boxes of one case's flow to the next case's box.
+    """
+    out = {n.id: [t for t, _ in n.links()] + list(n.body) for n in chart.nodes}
+    cases = [n.id for n in chart.nodes if n.kind is Kind.CASE]
+    for first, second in zip(cases, cases[1:]):
+        later = _reach(second, out)
+        flow = _reach(first, out) - later
+        ends = [n for n in flow if not [t for t in out[n] if t in flow]]
+        for end in sorted(ends):
+            dot.edge(end, second, style="invis", weight="0")
+
+
+def _reach(start: str, out: dict[str, list[str]]) -> set[str]:
+    seen: set[str] = set()
+    stack = [start]
+    while stack:
+        n = stack.pop()
+        if n not in seen and n in out:
+            seen.add(n)
+            stack.extend(out[n])
+    return seen

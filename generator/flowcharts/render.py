@@ -73,9 +73,9 @@ def inline_svg(svg: str, *, title: str, description: str, labels: dict[str, str]
 
     out = _TITLE_RE.sub(retitle, out)
     width = re.search(r'<svg[^>]*\bwidth="([\d.]+)pt"', out)
-    # Shrink a wide chart to the column, but never below 70% of its drawn size: past that the
+    # Shrink a wide chart to the column, but never below 55% of its drawn size: past that the
     # words are too small to read at the table, so the panel scrolls instead.
-    floor = f' style="min-width:{round(float(width.group(1)) * 4 / 3 * 0.7)}px"' if width else ""
+    floor = f' style="min-width:{round(float(width.group(1)) * 4 / 3 * 0.55)}px"' if width else ""
     out = re.sub(r"<svg\b", (
         f'<svg id="{svg_id}" role="img" aria-labelledby="{svg_id}-title {svg_id}-desc" focusable="false"{floor}'
     ), out, count=1)
