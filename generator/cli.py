@@ -24,6 +24,9 @@ def main(argv: list[str] | None = None) -> int:
     build = sub.add_parser("build", help="validate, then build the site into site/")
     build.add_argument("--strict", action=argparse.BooleanOptionalAction, default=True,
                        help="treat MkDocs warnings as errors (default: on)")
+    draw = sub.add_parser("chart", help="draw one chart to a file, to look at it while editing")
+    draw.add_argument("chart_id", help="the chart's file name without .yaml, e.g. law-14")
+    draw.add_argument("-o", "--output", type=Path, required=True, help="file to write: .svg, .png or .dot")
     sub.add_parser("import", help="import Law text in the official layout into laws/*.yaml (see import --help)")
     args = parser.parse_args(argv)
     root: Path = args.root.resolve()
@@ -31,6 +34,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "check":
             return _check(root)
+        if args.command == "chart":
+            return _draw(root, args.chart_id, args.output)
         return _build(root, strict=args.strict)
     except BuildFailed as exc:
         print(exc, file=sys.stderr)
@@ -60,4 +65,21 @@ def _build(root: Path, *, strict: bool) -> int:
     took = time.perf_counter() - start
     print(f"built {site_dir} in {took:.1f} s")
     print(f"open {site_dir / 'index.html'} in a browser, or serve it: python -m http.server -d {site_dir} 8000")
+    return 0
+
+
+def _draw(root: Path, chart_id: str, output: Path) -> int:
+    from .chartpages import SVG_PREFIX
+    from .flowcharts.dot import chart_dot
+    from .flowcharts.render import render_to
+    from .inline import ref_url
+    from .loading import load_corpus
+
+    corpus = load_corpus(root)
+    if chart_id not in corpus.charts or corpus.charts[chart_id].layout != "flow":
+        print(f"no flow chart '{chart_id}' (flow charts: {', '.join(sorted(corpus.charts))})", file=sys.stderr)
+        return 1
+    source = chart_dot(corpus.charts[chart_id], lambda ref: SVG_PREFIX + ref_url(ref))
+    render_to(source, output)
+    print(f"wrote {output}")
     return 0

@@ -227,6 +227,13 @@ class TableGroup(Strict):
 
     label: Text
     rows: list[list[Cell]] = Field(min_length=1)
+    cites: list[str] = []  # the paragraphs this part of the table applies
+
+    @field_validator("cites", mode="before")
+    @classmethod
+    def _cites(cls, value: Any) -> Any:
+        items = value if isinstance(value, list) else [value]
+        return [str(v) for v in items]
 
 
 class ChartTable(Strict):
@@ -247,6 +254,18 @@ class ChartTable(Strict):
         return self
 
 
+class Omission(Strict):
+    """A paragraph of a served Law that the chart leaves out on purpose, and why."""
+
+    ref: str
+    reason: Text
+
+    @field_validator("ref", mode="before")
+    @classmethod
+    def _as_string(cls, value: Any) -> Any:
+        return str(value)
+
+
 class Chart(Strict):
     """One chart page: a flow of boxes, or a decision table."""
 
@@ -258,6 +277,7 @@ class Chart(Strict):
     notes: str | None = None
     nodes: list[Node] = []
     table: ChartTable | None = None
+    omits: list[Omission] = []
 
     @model_validator(mode="after")
     def _layout_parts(self) -> Chart:

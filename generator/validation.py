@@ -120,6 +120,17 @@ def _check_chart(chart: Chart, corpus: Corpus, index: Index, problems: Problems)
                 problems.add(path, node.line("cites"), f"cites {ref.label()}, which is not in the Laws")
         if node.kind is Kind.LAW_REF and not citations.find(node.text, context):
             problems.add(path, node.line("text"), f"law_ref '{node.id}' holds no citation (write it as 'Law 52')")
+    for group in chart.table.groups if chart.table is not None else []:
+        for value in group.cites:
+            ref = citations.parse_ref(value, context)
+            if ref is None or corpus.missing(ref, index):
+                problems.add(path, group.line("cites"), f"cites: '{value}' is not a paragraph of the Laws")
+    for omission in chart.omits:
+        ref = citations.parse_ref(omission.ref, context)
+        if ref is None or corpus.missing(ref, index):
+            problems.add(path, omission.line("ref"), f"omits: '{omission.ref}' is not a paragraph of the Laws")
+        elif ref.law not in chart.laws:
+            problems.add(path, omission.line("ref"), f"omits: {ref.label()} is not in a Law this chart serves")
     if chart.layout == "flow" and not problems_for(path, problems):
         _check_graph(chart, path, problems)
 

@@ -74,6 +74,11 @@ def chart_refs(chart: Chart) -> Iterator[tuple[str | None, str, Ref]]:
             ref = citations.parse_ref(value, context)
             if ref is not None:
                 yield node.id, "cites", ref
+    for group in chart.table.groups if chart.table is not None else []:
+        for value in group.cites:
+            ref = citations.parse_ref(value, context)
+            if ref is not None:
+                yield None, "cites", ref
 
 
 def build_index(laws: dict[int, Law], charts: dict[str, Chart]) -> Index:

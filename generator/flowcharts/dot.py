@@ -47,6 +47,7 @@ def chart_dot(chart: Chart, link_for: LinkFor) -> str:
             dot.edge(node.id, node.body[0])
     _side_law_refs(dot, chart)
     _stack_cases(dot, chart)
+    _column_of_notes(dot, chart)
     return dot.source
 
 
@@ -111,3 +112,11 @@ def _reach(start: str, out: dict[str, list[str]]) -> set[str]:
             seen.add(n)
             stack.extend(out[n])
     return seen
+
+
+def _column_of_notes(dot: graphviz.Digraph, chart: Chart) -> None:
+    """Stack free-standing statements in one column, not a row that widens the whole chart."""
+    linked = {t for n in chart.nodes for t, _ in n.links()} | {n.id for n in chart.nodes if n.links()}
+    free = [n.id for n in chart.nodes if n.kind is Kind.STATEMENT and n.id not in linked]
+    for upper, lower in zip(free, free[1:]):
+        dot.edge(upper, lower, style="invis")

@@ -47,6 +47,16 @@ def render_all(sources: dict[str, str], cache_dir: Path) -> dict[str, str]:
     return {key: (cache_dir / f"{digest}.svg").read_text(encoding="utf-8") for key, digest in keys.items()}
 
 
+def render_to(source: str, output: Path) -> None:
+    """Write one chart as .dot, .svg or .png (the format follows the file's suffix)."""
+    fmt = output.suffix.lstrip(".") or "svg"
+    if fmt == "dot":
+        output.write_text(source, encoding="utf-8")
+        return
+    dot_command.DOT_BINARY = dot_binary()
+    output.write_bytes(graphviz.pipe("dot", fmt, source.encode("utf-8"), quiet=True))
+
+
 def _digest(source: str) -> str:
     return hashlib.sha256(f"{RENDER_VERSION}\n{dot_command.DOT_BINARY}\n{source}".encode()).hexdigest()[:24]
 

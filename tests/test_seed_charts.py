@@ -1,0 +1,56 @@
+"""The ten charts of the seed hold the words printed on their book pages (at least 98% of them)."""
+from __future__ import annotations
+
+import functools
+import json
+import re
+from collections import Counter
+
+import pytest
+
+from conftest import ROOT, SHARED, needs_shared
+from generator.loading import Corpus, load_corpus
+from generator.model import Chart, Kind
+from generator.xref import chart_texts
+
+WORD_RE = re.compile(r"[A-Za-z0-9’'%?]+")
+SEED_CHARTS = {25: "law-09", 27: "laws-10-12", 31: "law-13", 33: "law-14", 35: "law-15",
+               37: "law-16", 43: "law-20", 45: "law-21", 47: "law-24", 49: "law-25"}
+
+
+@functools.cache
+def corpus() -> Corpus:
+    return load_corpus(ROOT)
+
+
+def words(text: str) -> list[str]:
+    return [w.lower().replace("'", "’") for w in WORD_RE.findall(text.replace("‐", " ").replace("-", " "))]
+
+
+def chart_words(chart: Chart) -> Counter[str]:
+    """Words in boxes, arrow labels and cells; each Yes/No arrow stands for the page's Y/N mark."""
+    found = Counter(w for _node, _key, text in chart_texts(chart) for w in words(text))
+    for node in chart.nodes:
+        if node.kind is Kind.QUESTION:
+            found.update(["y", "n"])
+    return found
+
+
+def recall(page: dict, chart: Chart) -> tuple[float, list[str]]:
+    text = page["text"]
+    text = text[len(page["heading"]):] if text.startswith(page["heading"]) else text
+    text = re.sub(r"\s\d+\s*$", "", text)
+    printed = Counter(words(text))
+    have = chart_words(chart)
+    missed = printed - have
+    return 1 - sum(missed.values()) / sum(printed.values()), sorted(missed.elements())
+
+
+@needs_shared
+@pytest.mark.parametrize("page_number", sorted(SEED_CHARTS))
+def test_seed_chart_words(page_number: int) -> None:
+    pages = {p["page"]: p for p in json.loads((SHARED / "book" / "charts.json").read_text(encoding="utf-8"))["present"]}
+    chart = corpus().charts[SEED_CHARTS[page_number]]
+    assert chart.page == page_number
+    share, missed = recall(pages[page_number], chart)
+    assert share >= 0.98, f"p.{page_number}: {share:.1%} of the page's words; missing {missed}"
