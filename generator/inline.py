@@ -4,6 +4,7 @@ from __future__ import annotations
 import html
 import re
 from dataclasses import dataclass, field
+from typing import Callable
 
 from markupsafe import Markup
 
@@ -68,6 +69,10 @@ class Renderer:
     terms: TermLinker | None = None
     footnote_page: str = ""  # where the footnotes are printed: "" for this page
     marked: set[str] = field(default_factory=set)
+    # Where links lead when not to site pages (the handbook's in-document anchors): a place's
+    # href, and a defined term's href from its anchor.
+    url_for: Callable[[Ref], str] | None = None
+    term_url: Callable[[str], str] | None = None
 
     def text(self, text: str, context_law: int | None = None) -> Markup:
         """One run of text as HTML, blank lines becoming paragraph breaks inside <p>…</p>."""
@@ -99,7 +104,8 @@ class Renderer:
                 f'aria-label="footnote {n}">{n}</a></sup>')
 
     def _cite(self, ref: Ref) -> str:
-        return f'<a class="cite" href="{self.prefix}{ref_url(ref)}" title="{ref.label()}">\0</a>'
+        href = self.url_for(ref) if self.url_for is not None else self.prefix + ref_url(ref)
+        return f'<a class="cite" href="{href}" title="{ref.label()}">\0</a>'
 
     def _terms(self, text: str, taken: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
         assert self.terms is not None and self.terms.pattern is not None
@@ -115,8 +121,9 @@ class Renderer:
             if anchor in self.terms.used or any(s < m.end() and m.start() < e for s, e, _ in taken):
                 continue
             self.terms.used.add(anchor)
+            href = self.term_url(anchor) if self.term_url is not None else f"{self.prefix}definitions/#{anchor}"
             found.append((m.start(), m.end(),
-                          f'<a class="term" href="{self.prefix}definitions/#{anchor}" '
+                          f'<a class="term" href="{href}" '
                           f'title="{html.escape(preview)}">\0</a>'))
         return found
 

@@ -9,6 +9,15 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from .yamlsource import LINES_KEY
 
 
+def citation_strings(value: Any) -> Any:
+    """Citations as written; YAML reads an unquoted `47E1` as the number 470.0, so refuse numbers."""
+    items = value if isinstance(value, list) else [value]
+    for item in items:
+        if isinstance(item, float):
+            raise ValueError(f"{item!r} was read as a number: put the citation in quotes, e.g. '47E1'")
+    return [str(v) for v in items]
+
+
 class Strict(BaseModel):
     """A source mapping: unknown keys are errors, and it knows the line of each key."""
 
@@ -108,6 +117,7 @@ class Section(Block):
 
     id: Annotated[str, Field(pattern=r"^[A-Z]$")]
     title: str | None = None  # Law 22's A and B have none
+    lettered: bool = True  # false for a heading the Laws print without a letter (Law 77's tables)
     paragraphs: list[Paragraph] = []
 
 
@@ -133,7 +143,7 @@ class Law(Block):
     @field_validator("beside", mode="before")
     @classmethod
     def _as_strings(cls, value: Any) -> Any:
-        return [str(v) for v in value] if isinstance(value, list) else value
+        return citation_strings(value)
 
 
 class FrontText(Strict):
@@ -205,8 +215,7 @@ class Node(Strict):
     @field_validator("cites", mode="before")
     @classmethod
     def _cites(cls, value: Any) -> Any:
-        items = value if isinstance(value, list) else [value]
-        return [str(v) for v in items]
+        return citation_strings(value)
 
     def links(self) -> list[tuple[str, str | None]]:
         """Every arrow leaving this box as (target, label)."""
@@ -232,8 +241,7 @@ class TableGroup(Strict):
     @field_validator("cites", mode="before")
     @classmethod
     def _cites(cls, value: Any) -> Any:
-        items = value if isinstance(value, list) else [value]
-        return [str(v) for v in items]
+        return citation_strings(value)
 
 
 class ChartTable(Strict):
@@ -263,7 +271,7 @@ class Omission(Strict):
     @field_validator("ref", mode="before")
     @classmethod
     def _as_string(cls, value: Any) -> Any:
-        return str(value)
+        return citation_strings(value)[0]
 
 
 class Chart(Strict):

@@ -62,6 +62,8 @@ def site_law_words(site: Path, number: int) -> tuple[list[str], set[str]]:
         junk.decompose()
     out: list[str] = words(soup.select_one("h1").get_text().split("–", 1)[1])
     for el in article.find_all(["h2", "div"], recursive=False):
+        if "law-footnotes" in (el.get("class") or []):
+            continue
         if el.get("id") in ("beside", "cited-by"):
             break
         out += words(el.get_text(" "))
