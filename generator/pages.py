@@ -150,7 +150,8 @@ def nav(corpus: Corpus) -> list[Any]:
         if laws:
             items.append({part.value: [{f"Law {law.law} – {display_title(law.title)}": f"laws/law-{law.law:02d}.md"}
                                        for law in laws]})
-    items.append({"Editing the sources": "editing.md"})
+    items.append({"About the sources": [{"Editing the sources": "editing.md"},
+                                        {"Titles: contents and text": "notes/titles.md"}]})
     return items
 
 
