@@ -14,6 +14,7 @@ from .flowcharts.style import EDGE_ATTRS, GRAPH_ATTRS, NO_EDGE, STYLES, YES_EDGE
 from .inline import Renderer, law_url, ref_url
 from .loading import Corpus
 from .model import Chart, Kind
+from .xref import Index
 from .templates import display_title
 
 # Charts are inlined on pages two levels down (laws/law-14/, charts/law-14/), so links in the
@@ -52,10 +53,12 @@ def _arrows_example() -> str:
 class ChartPages:
     """Renders charts for the pages that show them."""
 
-    def __init__(self, corpus: Corpus, env: Environment, svgs: dict[str, str]) -> None:
+    def __init__(self, corpus: Corpus, env: Environment, svgs: dict[str, str], index: Index | None = None) -> None:
         self.corpus = corpus
         self.env = env
         self.svgs = svgs
+        self.index = index
+        self._figures: dict[tuple[str, bool], Markup] = {}
 
     def svg(self, chart: Chart, suffix: str) -> Markup:
         labels = {n.id: n.text for n in chart.nodes}
@@ -63,11 +66,17 @@ class ChartPages:
         return Markup(inline_svg(self.svgs[f"chart:{chart.id}"], title=chart.title, description=description,
                                  labels=labels, svg_id=f"svg-{chart.id}{suffix}"))
 
-    def figure(self, chart: Chart, r: Renderer, *, full: bool) -> Markup:
-        svg = self.svg(chart, "-full" if full else "") if chart.layout == "flow" else Markup("")
-        html = self.env.get_template("chart_figure.html.j2").render(
-            chart=chart, r=r, law=chart.laws[0], full=full, svg=svg, steps=self.steps(chart, r))
-        return Markup(html.strip())
+    def figure(self, chart: Chart, *, full: bool) -> Markup:
+        """A chart as shown on pages two levels down; made once, however many Laws it serves."""
+        key = (chart.id, full)
+        if key not in self._figures:
+            # Defined terms are linked in the Law's text, not again inside the chart.
+            r = Renderer(SVG_PREFIX, self.index, None)
+            svg = self.svg(chart, "-full" if full else "") if chart.layout == "flow" else Markup("")
+            html = self.env.get_template("chart_figure.html.j2").render(
+                chart=chart, r=r, law=chart.laws[0], full=full, svg=svg, steps=self.steps(chart, r))
+            self._figures[key] = Markup(html.strip())
+        return self._figures[key]
 
     def steps(self, chart: Chart, r: Renderer) -> list[dict[str, Any]]:
         """The chart in words: each box a numbered step with where its arrows lead."""
@@ -95,7 +104,7 @@ class ChartPages:
     def chart_page(self, chart: Chart, r: Renderer) -> str:
         laws = [{"number": n, "title": display_title(self.corpus.laws[n].title), "url": law_url(n)} for n in chart.laws]
         return self.env.get_template("chart_page.md.j2").render(
-            chart=chart, r=r, laws=laws, figure=self.figure(chart, r, full=True))
+            chart=chart, r=r, laws=laws, figure=self.figure(chart, full=True))
 
     def index_page(self) -> str:
         rows = [{"id": c.id, "title": c.title, "page": c.page,

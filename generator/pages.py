@@ -15,6 +15,7 @@ from .inline import Renderer, TermLinker, law_url, ref_url, term_anchor
 from .lawtree import places
 from .loading import Corpus
 from .model import WORDING_NOTES, Law, Part
+from .scoring import scoring_data, script_json
 from .templates import display_title, environment
 from .xref import Index
 
@@ -40,7 +41,7 @@ class PageMaker:
         self.index = index
         self.env = environment(templates_dir)
         self.terms = TermLinker.build(corpus.definitions)
-        self.charts = ChartPages(corpus, self.env, svgs)
+        self.charts = ChartPages(corpus, self.env, svgs, index)
 
     def renderer(self, depth: int, *, terms: bool = True) -> Renderer:
         return Renderer(PREFIX[depth], self.index, self.terms.fresh() if terms else None)
@@ -61,11 +62,14 @@ class PageMaker:
             pages[f"charts/{chart.id}.md"] = self.charts.chart_page(chart, self.renderer(2))
         for law in self.corpus.laws.values():
             pages[f"laws/law-{law.law:02d}.md"] = self.law_page(law)
+        if {77, 78} <= set(self.corpus.laws):
+            data = scoring_data(self.corpus.laws[77], self.corpus.laws[78])
+            pages["tools/score.md"] = self.env.get_template("score_tools.md.j2").render(data_json=script_json(data))
         return pages
 
     def law_page(self, law: Law) -> str:
         r = self.renderer(2)
-        charts = [{"figure": self.charts.figure(c, r, full=False)} for c in self.corpus.charts_for(law.law)]
+        charts = [{"figure": self.charts.figure(c, full=False)} for c in self.corpus.charts_for(law.law)]
         return self.env.get_template("law.md.j2").render(
             law=law,
             law_ref=Ref(law.law),
@@ -145,6 +149,8 @@ def nav(corpus: Corpus) -> list[Any]:
         items.append({"Definitions": "definitions.md"})
     items.append({"How to read the flowcharts": "how-to-read-the-flowcharts.md"})
     items.append({"Flowcharts": "charts/index.md"})
+    if {77, 78} <= set(corpus.laws):
+        items.append({"Score tools": "tools/score.md"})
     for part in Part:
         laws = sorted((law for law in corpus.laws.values() if law.part is part), key=lambda law: law.law)
         if laws:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import ROOT
+from support import ROOT
 from generator.coverage import chart_coverage
 from generator.loading import load_corpus
 

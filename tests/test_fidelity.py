@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from conftest import SHARED, needs_shared
+from support import SHARED, needs_shared
 
 SEED = SHARED / "seeds" / "000_442d24ac293edbe1.txt"
 CHART_PAGES = {25, 27, 31, 33, 35, 37, 43, 45, 47, 49}

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, SHARED, needs_shared
+from support import ROOT, SHARED, needs_shared
 from generator.lawtree import places
 from generator.loading import Corpus, load_corpus
 from test_fidelity import site_law_words, words

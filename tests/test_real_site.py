@@ -5,7 +5,7 @@ from pathlib import Path
 
 from bs4 import BeautifulSoup
 
-from conftest import ROOT
+from support import ROOT
 from generator.loading import load_corpus
 from linkcheck import broken_links
 

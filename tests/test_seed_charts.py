@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from conftest import ROOT, SHARED, needs_shared
+from support import ROOT, SHARED, needs_shared
 from generator.loading import Corpus, load_corpus
 from generator.model import Chart, Kind
 from generator.xref import chart_texts

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from conftest import make_project
+from support import make_project
 from generator.errors import SourceErrors
 from generator.site import build_site
 from linkcheck import broken_links

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 import re
 
-from conftest import ROOT, SHARED, needs_shared
+from support import ROOT, SHARED, needs_shared
 from generator.loading import load_corpus
 from generator.xref import FOOTNOTE_RE
 

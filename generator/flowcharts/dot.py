@@ -94,11 +94,13 @@ def _stack_cases(dot: graphviz.Digraph, chart: Chart) -> None:
     Invisible edges run from the last boxes of one case's flow to the next case's box.
     """
     out = {n.id: [t for t, _ in n.links()] + list(n.body) for n in chart.nodes}
+    refs = {n.id for n in chart.nodes if n.kind is Kind.LAW_REF}
     cases = [n.id for n in chart.nodes if n.kind is Kind.CASE]
     for first, second in zip(cases, cases[1:]):
         later = _reach(second, out)
         flow = _reach(first, out) - later
-        ends = [n for n in flow if not [t for t in out[n] if t in flow]]
+        # A law reference sits beside its box: tying it down would drag it across its neighbours.
+        ends = [n for n in flow - refs if not [t for t in out[n] if t in flow and t not in refs]]
         for end in sorted(ends):
             dot.edge(end, second, style="invis", weight="0")
 

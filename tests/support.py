@@ -1,0 +1,61 @@
+"""Shared helpers and fixtures: the project root, a copy of the fixture corpus, built sites."""
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURE = ROOT / "tests" / "fixtures" / "corpus"
+SHARED = ROOT.parent / "shared"
+
+sys.path.insert(0, str(ROOT / "tests"))
+
+needs_shared = pytest.mark.skipif(not SHARED.is_dir(), reason="../shared (reference sources) is absent")
+
+
+def make_project(dest: Path, sources: Path = FIXTURE) -> Path:
+    """A project folder with the fixture sources and this project's templates and config."""
+    shutil.copytree(sources, dest, dirs_exist_ok=True)
+    for name in ("mkdocs.yml", "docs", "site_templates"):
+        src = ROOT / name
+        if src.is_dir():
+            shutil.copytree(src, dest / name, dirs_exist_ok=True)
+        else:
+            shutil.copy(src, dest / name)
+    (dest / "generator").mkdir(exist_ok=True)
+    shutil.copy(ROOT / "generator" / "mkdocs_hooks.py", dest / "generator" / "mkdocs_hooks.py")
+    return dest
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    return make_project(tmp_path / "project")
+
+
+@pytest.fixture(scope="session")
+def fixture_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The fixture corpus built end to end with MkDocs (once per test session)."""
+    from generator.site import build_site
+
+    root = make_project(tmp_path_factory.mktemp("fixture") / "project")
+    return build_site(root)
+
+
+@pytest.fixture(scope="session")
+def real_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The real project built into a temporary copy (so the developer's site/ is untouched)."""
+    from generator.site import build_site
+
+    root = tmp_path_factory.mktemp("real") / "project"
+    for name in ("laws", "flowcharts", "front", "docs", "site_templates"):
+        shutil.copytree(ROOT / name, root / name)
+    shutil.copy(ROOT / "mkdocs.yml", root / "mkdocs.yml")
+    (root / "generator").mkdir()
+    shutil.copy(ROOT / "generator" / "mkdocs_hooks.py", root / "generator" / "mkdocs_hooks.py")
+    cache = ROOT / ".cache"
+    if cache.is_dir():
+        shutil.copytree(cache, root / ".cache")
+    return build_site(root)
