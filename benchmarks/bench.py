@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = ("laws", "flowcharts", "front", "docs", "site_templates", "mkdocs.yml")
+SOURCES = ("laws", "flowcharts", "front", "training", "docs", "site_templates", "mkdocs.yml")
 
 
 def copy_project(dest: Path) -> Path:

@@ -10,7 +10,7 @@ from pydantic import BaseModel, ValidationError
 
 from .errors import Problems
 from .citations import Ref
-from .model import Chart, Definitions, FrontText, Kind, Law
+from .model import Chart, Course, Definitions, FrontText, Kind, Law
 from .xref import Index
 from .yamlsource import line_at, read_yaml
 
@@ -29,6 +29,7 @@ class Corpus:
     preface: FrontText | None = None
     introduction: FrontText | None = None
     definitions: Definitions | None = None
+    course: Course | None = None
     paths: dict[str, Path] = field(default_factory=dict)  # "law:14", "chart:law-14", "front:preface"
     unreadable_laws: frozenset[int] = frozenset()  # named by files that failed to load
 
@@ -89,6 +90,11 @@ def load_corpus(root: Path) -> Corpus:
         if path.exists():
             front[name] = _read_model(path, model, problems)
             paths[f"front:{name}"] = path
+
+    course_path = root / "training" / "modules.yaml"
+    if course_path.exists():
+        front["course"] = _read_model(course_path, Course, problems)
+        paths["course"] = course_path
 
     corpus = Corpus(root=root, laws=laws, charts=charts, paths=paths, unreadable_laws=frozenset(unreadable), **front)
     check_corpus(corpus, problems)

@@ -44,7 +44,7 @@ def on_files(files: Files, config: Any) -> Files:
 def on_serve(server: Any, config: Any, builder: Any) -> Any:
     """Live reload when a source or a template changes."""
     root = _root(config)
-    for folder in ("laws", "flowcharts", "front", "site_templates"):
+    for folder in ("laws", "flowcharts", "front", "training", "site_templates"):
         if (root / folder).exists():
             server.watch(str(root / folder))
     return server

@@ -139,6 +139,7 @@ class Law(Block):
     paragraphs: list[Paragraph] = []
     footnotes: list[Footnote] = []
     beside: list[str] = []
+    situations: list[Text] = []  # what happened at the table, for Laws that have no chart of their own
 
     @field_validator("beside", mode="before")
     @classmethod
@@ -274,6 +275,39 @@ class Omission(Strict):
         return citation_strings(value)[0]
 
 
+class Scenario(Strict):
+    """A training story at the table, its facts as answers to the chart's questions, and the ruling."""
+
+    title: Text
+    story: Text
+    case: NodeId | None = None  # the Case box the story starts from, when the chart has several
+    facts: dict[str, str] = {}  # box id -> "yes"/"no" for a question, the chosen box's id for a choice
+    ruling: NodeId  # the box the facts must lead to
+    fact_lines: dict[str, int] = Field(default_factory=dict, exclude=True, repr=False)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _keep_fact_lines(cls, data: Any) -> Any:
+        """The facts mapping carries its key lines like any mapping: keep them apart from the answers."""
+        if isinstance(data, dict) and isinstance(data.get("facts"), dict):
+            facts = dict(data["facts"])
+            lines = facts.pop(LINES_KEY, {})
+            data = {**data, "facts": facts, "fact_lines": lines}
+        return data
+
+    def fact_line(self, box: str) -> int:
+        return self.fact_lines.get(box, self.line("facts"))
+
+    @field_validator("facts", mode="before")
+    @classmethod
+    def _answers(cls, value: Any) -> Any:
+        # YAML 1.2 reads yes/no as strings here, but a true/false answer is as clear: accept it.
+        if isinstance(value, dict):
+            return {k: ({True: "yes", False: "no"}.get(v, v) if isinstance(v, bool) else v)
+                    for k, v in value.items()}
+        return value
+
+
 class Chart(Strict):
     """One chart page: a flow of boxes, or a decision table."""
 
@@ -286,6 +320,8 @@ class Chart(Strict):
     nodes: list[Node] = []
     table: ChartTable | None = None
     omits: list[Omission] = []
+    situations: list[Text] = []  # what happened at the table, in a Director's words
+    scenarios: list[Scenario] = []
 
     @model_validator(mode="after")
     def _layout_parts(self) -> Chart:
@@ -296,3 +332,18 @@ class Chart(Strict):
         if self.layout == "flow" and not self.nodes:
             raise ValueError("a flow chart needs 'nodes:'")
         return self
+
+
+class Module(Strict):
+    """A course module: the charts whose training scenarios it gathers."""
+
+    id: Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$")]
+    title: Text
+    intro: Text
+    charts: list[str] = Field(min_length=1)
+
+
+class Course(Strict):
+    """The training course (training/modules.yaml)."""
+
+    modules: list[Module] = Field(min_length=1)

@@ -2,35 +2,27 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from markupsafe import Markup
 
 from . import citations
 from .chartpages import ChartPages
+from .embed import script_json
+from .quotes import Quote, quote
+from .situations import Situation, finder_data, situations
+from .training import module_pages
+from .walkpages import walk_page
 from .citations import Ref
 from .inline import Renderer, TermLinker, law_url, ref_url, term_anchor
-from .lawtree import places
 from .loading import Corpus
 from .model import WORDING_NOTES, Law, Part
-from .scoring import scoring_data, script_json
+from .scoring import scoring_data
 from .templates import display_title, environment
 from .xref import Index
 
 # Pages a level below the root (definitions/) and two below (laws/law-07/) reach the root so.
 PREFIX = {0: "", 1: "../", 2: "../../"}
-
-
-@dataclass(frozen=True)
-class Quote:
-    """A paragraph the book prints beside a Law, transcluded from its own Law."""
-
-    label: str
-    title: str | None
-    url: str
-    html: Any
 
 
 class PageMaker:
@@ -57,9 +49,13 @@ class PageMaker:
         if self.corpus.definitions is not None:
             pages["definitions.md"] = self.definitions()
         pages["how-to-read-the-flowcharts.md"] = self.charts.legend()
+        pages["situations.md"] = self.situations_page()
+        pages.update(module_pages(self.env, self.corpus))
         pages["charts/index.md"] = self.charts.index_page()
         for chart in self.corpus.charts.values():
             pages[f"charts/{chart.id}.md"] = self.charts.chart_page(chart, self.renderer(2))
+            if chart.layout == "flow":
+                pages[f"walk/{chart.id}.md"] = walk_page(self.env, chart, self.corpus, self.index)
         for law in self.corpus.laws.values():
             pages[f"laws/law-{law.law:02d}.md"] = self.law_page(law)
         if {77, 78} <= set(self.corpus.laws):
@@ -84,26 +80,9 @@ class PageMaker:
         )
 
     def quote(self, value: str, law: Law, r: Renderer) -> Quote | None:
-        """The words of a cited place, rendered from its own Law: never a copy."""
+        """A place printed beside a Law, quoted from its own Law."""
         ref = citations.parse_ref(value, law.law)
-        if ref is None or ref.law not in self.corpus.laws:
-            return None
-        source = self.corpus.laws[ref.law]
-        r = Renderer(r.prefix, self.index, None, footnote_page=r.prefix + law_url(ref.law))
-        inner = [p for p in places(source) if ref in p.ref.ancestors()]
-        parts = []
-        title = display_title(source.title) if ref.section is None else None
-        for place in inner:
-            block = place.block
-            heading = place.marker + (f" {block.title}" if getattr(block, "title", None) else "")
-            if place.ref == ref and getattr(block, "title", None):
-                title = block.title
-                heading = ""
-            body = " ".join(str(r.text(t, ref.law)) for k, t in _own_texts(block))
-            if heading or body:
-                parts.append(f'<p class="quote-level quote-depth-{place.depth}">'
-                             f'<span class="quote-mark">{heading}</span> {body}</p>')
-        return Quote(ref.label(), title, ref_url(ref), Markup("".join(parts)))
+        return None if ref is None else quote(self.corpus, self.index, ref, r.prefix)
 
     def cited_by_laws(self, number: int) -> list[dict[str, Any]]:
         by_law: dict[int, set[Ref]] = defaultdict(set)
@@ -136,7 +115,14 @@ class PageMaker:
                 parts.append({"name": part.value, "laws": [
                     {"number": law.law, "title": display_title(law.title), "url": law_url(law.law),
                      "charted": bool(self.corpus.charts_for(law.law))} for law in laws]})
-        return self.env.get_template("home.md.j2").render(parts=parts, chart_count=len(self.corpus.charts))
+        return self.env.get_template("home.md.j2").render(
+            parts=parts, chart_count=len(self.corpus.charts), finder_json=script_json(finder_data(self.corpus)))
+
+    def situations_page(self) -> str:
+        groups: dict[str, list[Situation]] = {}
+        for s in situations(self.corpus):
+            groups.setdefault(s.text[:1].upper(), []).append(s)
+        return self.env.get_template("situations.md.j2").render(groups=sorted(groups.items()))
 
 
 def nav(corpus: Corpus) -> list[Any]:
@@ -148,7 +134,11 @@ def nav(corpus: Corpus) -> list[Any]:
     if corpus.definitions is not None:
         items.append({"Definitions": "definitions.md"})
     items.append({"How to read the flowcharts": "how-to-read-the-flowcharts.md"})
+    items.append({"Situations A–Z": "situations.md"})
     items.append({"Flowcharts": "charts/index.md"})
+    if corpus.course is not None:
+        items.append({"Training": ["training/index.md"] + [
+            {m.title: f"training/{m.id}.md"} for m in corpus.course.modules]})
     if {77, 78} <= set(corpus.laws):
         items.append({"Score tools": "tools/score.md"})
     for part in Part:
@@ -159,10 +149,6 @@ def nav(corpus: Corpus) -> list[Any]:
     items.append({"About the sources": [{"Editing the sources": "editing.md"},
                                         {"Titles: contents and text": "notes/titles.md"}]})
     return items
-
-
-def _own_texts(block: Any) -> list[tuple[str, str]]:
-    return [(k, t) for k, t in (("text", block.text), ("after", block.after)) if t]
 
 
 def _ref_key(ref: Ref) -> tuple[Any, ...]:

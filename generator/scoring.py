@@ -6,13 +6,13 @@ browser's copy of this arithmetic is `docs/javascripts/score-tools.js`: keep the
 """
 from __future__ import annotations
 
-import json
 import math
 import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
 from .lawtree import places
+from .embed import script_json  # noqa: F401  (the page embeds the tables with it)
 from .model import Block, Law, Table
 
 DOUBLINGS = ("", "X", "XX")  # undoubled, doubled, redoubled: the keys used everywhere below
@@ -216,15 +216,6 @@ class ScoringTables:
 def scoring_data(law77: Law, law78: Law) -> dict[str, Any]:
     """The scoring tables of Laws 77 and 78 as a JSON-ready dict."""
     return ScoringTables.from_laws(law77, law78).as_data()
-
-
-def script_json(data: dict[str, Any]) -> str:
-    """JSON that is safe inside `<script type="application/json">`: no `<`, `>` or `&` to end it early."""
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    for char, escape in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"),
-                         ("\u2028", "\\u2028"), ("\u2029", "\\u2029")):
-        text = text.replace(char, escape)
-    return text
 
 
 def _tables(law: Law) -> list[Table]:

@@ -9,6 +9,7 @@ from . import citations
 from .errors import Problems
 from .lawtree import children, places
 from .model import ENTRY_KINDS, Block, Chart, Kind, Law, Node
+from .walk import WalkError, walk
 from .xref import FOOTNOTE_RE, Index, build_index, chart_texts, law_text_mentions
 
 if TYPE_CHECKING:
@@ -32,6 +33,12 @@ def check_corpus(corpus: Corpus, problems: Problems) -> None:
                 if other.casefold() not in names:
                     problems.add(path, d.line("see"), f"'{d.term}' refers to '{other}', which is not a defined term")
             _check_text_citations(corpus, d.text, None, index, path, d.line("text"), problems)
+    if corpus.course is not None:
+        path = corpus.paths["course"]
+        for module in corpus.course.modules:
+            for chart_id in module.charts:
+                if chart_id not in corpus.charts:
+                    problems.add(path, module.line("charts"), f"module '{module.id}' names chart '{chart_id}', which does not exist")
     for name in ("preface", "introduction"):
         front = getattr(corpus, name)
         if front is not None:
@@ -133,6 +140,8 @@ def _check_chart(chart: Chart, corpus: Corpus, index: Index, problems: Problems)
             problems.add(path, omission.line("ref"), f"omits: {ref.label()} is not in a Law this chart serves")
     if chart.layout == "flow" and not problems_for(path, problems):
         _check_graph(chart, path, problems)
+    if not problems_for(path, problems):
+        _check_scenarios(chart, nodes, path, problems)
 
 
 def problems_for(path: Path, problems: Problems) -> bool:
@@ -184,3 +193,29 @@ def _closure(starts: list[str], edges: dict[str, list[str]]) -> set[str]:
             seen.add(n)
             stack.extend(edges.get(n, []))
     return seen
+
+
+def _check_scenarios(chart: Chart, nodes: dict[str, Node], path: Path, problems: Problems) -> None:
+    """Walk every training scenario through its chart: its facts must lead to its ruling."""
+    if chart.scenarios and chart.layout != "flow":
+        problems.add(path, chart.line("scenarios"), "scenarios walk a flow chart; a table chart has none")
+        return
+    for scenario in chart.scenarios:
+        name = f"scenario '{scenario.title}'"
+        bad_facts = [box for box in scenario.facts if box not in nodes]
+        for box in bad_facts:
+            problems.add(path, scenario.fact_line(box), f"{name}: '{box}' is not a box of this chart")
+        if scenario.ruling not in nodes:
+            problems.add(path, scenario.line("ruling"), f"{name}: the ruling '{scenario.ruling}' is not a box of this chart")
+        if bad_facts or scenario.ruling not in nodes:
+            continue
+        try:
+            route = walk(chart, scenario)
+        except WalkError as exc:
+            problems.add(path, scenario.line(), f"{name}: {exc}")
+            continue
+        if route[-1] != scenario.ruling:
+            end = nodes[route[-1]]
+            problems.add(path, scenario.line("ruling"),
+                         f"{name}: the facts lead to '{end.id}' ({' '.join(end.text.split())[:60]}), "
+                         f"not to the ruling '{scenario.ruling}'")

@@ -50,7 +50,7 @@ def real_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from generator.site import build_site
 
     root = tmp_path_factory.mktemp("real") / "project"
-    for name in ("laws", "flowcharts", "front", "docs", "site_templates"):
+    for name in ("laws", "flowcharts", "front", "training", "docs", "site_templates"):
         shutil.copytree(ROOT / name, root / name)
     shutil.copy(ROOT / "mkdocs.yml", root / "mkdocs.yml")
     (root / "generator").mkdir()

@@ -144,3 +144,18 @@ def test_check_command_passes_on_good_sources(project: Path) -> None:
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("ok: 2 laws, 2 charts checked")
+
+
+def test_scenario_must_reach_its_ruling(project: Path) -> None:
+    edit(project / "flowcharts/fixture.yaml", "    facts: {q1: \"yes\"}\n    ruling: a1", "    facts: {q1: \"yes\"}\n    ruling: a2")
+    assert problems(project) == [
+        "flowcharts/fixture.yaml:46: scenario 'The card was exposed': the facts lead to 'a1' "
+        "(The card becomes a penalty card), not to the ruling 'a2'"]
+
+
+def test_scenario_facts_must_answer_the_questions(project: Path) -> None:
+    edit(project / "flowcharts/fixture.yaml", "    facts: {q1: \"no\"}", "    facts: {q7: \"no\"}")
+    assert problems(project) == ["flowcharts/fixture.yaml:49: scenario 'Offered the option': 'q7' is not a box of this chart"]
+    edit(project / "flowcharts/fixture.yaml", "    facts: {q7: \"no\"}", "    facts: {}")
+    assert problems(project) == [
+        "flowcharts/fixture.yaml:47: scenario 'Offered the option': the facts do not answer 'q1' (Is it so ?)"]

@@ -1,0 +1,96 @@
+"""The course pages: each module's scenarios as a self-check quiz, and a printable handout."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from jinja2 import Environment
+
+from .inline import Renderer, ref_url
+from .loading import Corpus
+from .model import Chart, Module, Scenario
+from .walk import NOT_MET, START, cases, choices, first_box, not_met, walk
+from .walkpages import box_refs, walk_url
+
+# Course pages sit at training/<module>/: two levels below the root.
+PREFIX = "../../"
+
+
+@dataclass(frozen=True)
+class Quiz:
+    """One scenario as the course shows it."""
+
+    number: int
+    anchor: str
+    chart: Chart
+    scenario: Scenario
+    steps: list[dict[str, str]]  # each question met and the answer the facts give
+    ruling: str
+    refs: list[dict[str, str]]
+    walk: str
+    candidates: list[str]  # the ruling and other ends of the same chart, to choose from
+
+
+def quizzes(corpus: Corpus, module: Module) -> list[Quiz]:
+    """The module's scenarios in its charts' order, each walked through its chart."""
+    out: list[Quiz] = []
+    for chart_id in module.charts:
+        chart = corpus.charts[chart_id]
+        by_id = {n.id: n for n in chart.nodes}
+        ends = [n.id for n in chart.nodes if n.id in _walkable(chart)
+                and (not choices(chart, n) or any(c.to.endswith(NOT_MET) for c in choices(chart, n)))]
+        for k, scenario in enumerate(chart.scenarios, 1):
+            route = walk(chart, scenario)
+            steps = []
+            for here, nxt in zip(route, route[1:]):
+                ways = choices(chart, by_id[here])
+                if len(ways) > 1:
+                    picked = next(w.label for w in ways if w.to == nxt)
+                    steps.append({"box": by_id[here].text, "answer": picked})
+            shown = list(route)
+            if choices(chart, by_id[route[-1]]):  # the walk stopped at a condition that does not hold
+                steps.append({"box": by_id[route[-1]].text, "answer": "No"})
+                shown.append(not_met(route[-1]))
+            ruling = by_id[route[-1]]
+            others = [e for e in ends if e != ruling.id][:2]
+            candidates = sorted([ruling.id, *others], key=lambda i: by_id[i].text.casefold())
+            out.append(Quiz(
+                number=len(out) + 1, anchor=f"{chart.id}-{k}", chart=chart, scenario=scenario, steps=steps,
+                ruling=ruling.text,
+                refs=[{"label": r.label(), "url": ref_url(r)} for r in box_refs(chart, ruling)],
+                walk=walk_url(chart, [START, *shown] if first_box(chart) == START else shown),
+                candidates=[by_id[c].text for c in candidates],
+            ))
+    return out
+
+
+def _walkable(chart: Chart) -> set[str]:
+    """Boxes a walk can stop at: reached from a case or the first box, law references aside."""
+    begin = [c.id for c in cases(chart)] if first_box(chart) == START else [first_box(chart)]
+    by_id = {n.id: n for n in chart.nodes}
+    seen: set[str] = set()
+    stack = list(begin)
+    while stack:
+        here = stack.pop()
+        if here in seen or here not in by_id:
+            continue
+        seen.add(here)
+        stack.extend(c.to for c in choices(chart, by_id[here]))
+    return seen
+
+
+def module_pages(env: Environment, corpus: Corpus) -> dict[str, str]:
+    """training/index.md, and a quiz page and a handout page per module."""
+    if corpus.course is None:
+        return {}
+    r = Renderer(PREFIX, None, None)
+    pages: dict[str, str] = {}
+    summary: list[dict[str, Any]] = []
+    for module in corpus.course.modules:
+        items = quizzes(corpus, module)
+        summary.append({"module": module, "count": len(items)})
+        for template, name in (("training_module.md.j2", module.id), ("training_handout.md.j2", f"{module.id}-handout")):
+            pages[f"training/{name}.md"] = env.get_template(template).render(
+                module=module, quizzes=items, prefix=PREFIX, r=r)
+    pages["training/index.md"] = env.get_template("training_index.md.j2").render(modules=summary)
+    return pages

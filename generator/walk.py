@@ -1,0 +1,123 @@
+"""Walking a chart as the Director does: one box at a time, each answer choosing the next box.
+
+The same rules drive the build-time check of the training scenarios and the step-through pages
+(whose data is made from `walk_data`), so a chart walks the same way in both.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .model import ENTRY_KINDS, Chart, Kind, Node, Scenario
+
+START = "start"  # the choice of Case at the top of a chart that has several
+NOT_MET = "~no"  # suffix of the step where a condition is found not to hold: the walk ends there
+
+
+def not_met(node_id: str) -> str:
+    return node_id + NOT_MET
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One way on from a box: its button label and the box it leads to."""
+
+    label: str
+    to: str
+
+
+def law_refs(chart: Chart, node: Node) -> list[Node]:
+    """The law reference boxes that hang off a box."""
+    by_id = {n.id: n for n in chart.nodes}
+    return [by_id[t] for t, _ in node.links() if t in by_id and by_id[t].kind is Kind.LAW_REF]
+
+
+def choices(chart: Chart, node: Node) -> list[Choice]:
+    """Where the Director can go from a box (law references are read with it, not walked to)."""
+    by_id = {n.id: n for n in chart.nodes}
+    if node.kind is Kind.QUESTION:
+        return [Choice("Yes", node.yes or ""), Choice("No", node.no or "")]
+    out = []
+    for target, label in [*node.links(), *((m, None) for m in node.body[:1])]:
+        box = by_id.get(target)
+        if box is None or box.kind is Kind.LAW_REF:
+            continue
+        out.append(Choice(label or box.text, target))
+    if node.kind is Kind.CONDITION and len(out) == 1:
+        # The legend: "if the condition is false there is no action" - so the Director is asked.
+        return [Choice("Yes", out[0].to), Choice("No", not_met(node.id))]
+    return out
+
+
+def cases(chart: Chart) -> list[Node]:
+    """The boxes a walk may start from: no arrow leads to them, and they are not side notes.
+
+    Usually the Case boxes; a chart that first asks its questions and then branches into Cases
+    has its first question as its only start.
+    """
+    targets = {t for n in chart.nodes for t, _ in n.links()} | {m for n in chart.nodes for m in n.body}
+    return [n for n in chart.nodes if n.id not in targets and n.kind is not Kind.LAW_REF
+            and not (n.kind in ENTRY_KINDS - {Kind.CASE} and not n.links())]
+
+
+def first_box(chart: Chart) -> str:
+    """Where a walk starts: the choice among several starts, or the one start."""
+    starts = cases(chart)
+    if len(starts) > 1:
+        return START
+    return starts[0].id if starts else chart.nodes[0].id
+
+
+class WalkError(Exception):
+    """The facts of a scenario do not lead through the chart."""
+
+
+def walk(chart: Chart, scenario: Scenario) -> list[str]:
+    """The boxes a scenario's facts lead through, first to last."""
+    by_id = {n.id: n for n in chart.nodes}
+    here = first_box(chart)
+    if here == START:
+        if scenario.case is None:
+            names = ", ".join(f"'{c.id}'" for c in cases(chart))
+            raise WalkError(f"the chart has several cases: say which with case: ({names})")
+        here = scenario.case
+    elif scenario.case is not None and scenario.case != here:
+        raise WalkError(f"the chart starts at '{here}' only: give the facts from there instead of case:")
+    if here not in by_id:
+        raise WalkError(f"case: '{here}' is not a box of this chart")
+    path: list[str] = []
+    used: set[str] = set()
+    while True:
+        if here in path:
+            raise WalkError(f"the facts lead round in a loop at '{here}'")
+        path.append(here)
+        node = by_id[here]
+        ways = choices(chart, node)
+        if not ways:
+            break
+        if len(ways) == 1:
+            here = ways[0].to
+            continue
+        # A condition holds unless the facts say it does not: stories are told with it true.
+        default = "yes" if node.kind is Kind.CONDITION and ways[-1].to == not_met(here) else None
+        answer = scenario.facts.get(here, default)
+        if answer is None:
+            raise WalkError(f"the facts do not answer '{here}' ({_short(node.text)})")
+        if here in scenario.facts:
+            used.add(here)
+        by_answer = node.kind is Kind.QUESTION or default is not None
+        picked = [w for w in ways if (w.label.lower() == answer.lower() if by_answer else w.to == answer)]
+        if not picked:
+            allowed = "yes or no" if by_answer else ", ".join(w.to for w in ways)
+            raise WalkError(f"the answer '{answer}' to '{here}' is not one of: {allowed}")
+        if picked[0].to == not_met(here):
+            break  # the condition does not hold: no action under it, and the walk ends here
+        here = picked[0].to
+    unused = sorted(set(scenario.facts) - used)
+    if unused:
+        raise WalkError(f"facts that the walk never asks: {', '.join(unused)}")
+    return path
+
+
+def _short(text: str, limit: int = 60) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"

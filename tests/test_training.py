@@ -1,0 +1,40 @@
+"""Situations and scenarios: enough of them, every chart covered, every scenario on a course page."""
+from __future__ import annotations
+
+from support import ROOT
+from generator.loading import load_corpus
+from generator.situations import situations
+from generator.walk import walk
+
+CORPUS = load_corpus(ROOT)
+FLOW = [c for c in CORPUS.charts.values() if c.layout == "flow"]
+
+
+def test_at_least_80_situations_and_every_chart_has_some() -> None:
+    found = situations(CORPUS)
+    assert len(found) >= 80
+    assert [c.id for c in CORPUS.charts.values() if not c.situations] == []
+    texts = [s.text.casefold() for s in found]
+    assert len(set(texts)) == len(texts), "a situation leads to one place"
+
+
+def test_the_finder_knows_the_situations_a_director_names() -> None:
+    texts = " | ".join(s.text.casefold() for s in situations(CORPUS))
+    for words in ("insufficient bid", "lead out of turn", "revoke", "claim", "exposed card", "wrong board",
+                  "missing card", "hesitation"):
+        assert words in texts, words
+
+
+def test_every_flow_chart_has_two_scenarios_that_walk_to_different_rulings() -> None:
+    short = [c.id for c in FLOW if len(c.scenarios) < 2]
+    assert short == []
+    for chart in FLOW:
+        ends = {walk(chart, s)[-1] for s in chart.scenarios}
+        assert len(ends) >= 2, chart.id
+
+
+def test_every_chart_with_scenarios_is_in_a_course_module() -> None:
+    assert CORPUS.course is not None
+    in_modules = [c for m in CORPUS.course.modules for c in m.charts]
+    assert sorted(c.id for c in FLOW) == sorted(set(in_modules))
+    assert len(in_modules) == len(set(in_modules)), "each chart in one module"
