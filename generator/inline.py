@@ -74,7 +74,7 @@ class Renderer:
     url_for: Callable[[Ref], str] | None = None
     term_url: Callable[[str], str] | None = None
 
-    def text(self, text: str, context_law: int | None = None) -> Markup:
+    def text(self, text: str, context_law: int | None = None, *, terms: bool = True) -> Markup:
         """One run of text as HTML, blank lines becoming paragraph breaks inside <p>…</p>."""
         spans: list[tuple[int, int, str]] = []
         for mention in citations.find(text, context_law):
@@ -84,7 +84,7 @@ class Renderer:
         for m in FOOTNOTE_RE.finditer(text):
             spans.append((m.start(), m.end(), self._footnote(m.group(1))))
         spans = _without_overlaps(spans)
-        if self.terms is not None and self.terms.pattern is not None:
+        if terms and self.terms is not None and self.terms.pattern is not None:
             spans = _without_overlaps(spans + self._terms(text, spans))
         out: list[str] = []
         pos = 0

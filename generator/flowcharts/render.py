@@ -71,6 +71,24 @@ _COMMENT_RE = re.compile(r"<!--.*?-->", re.S)
 _TITLE_RE = re.compile(r"<title>(.*?)</title>")
 
 
+_ID_RE = re.compile(r' id="(?:graph|node|edge|a_node|a_edge|clust)\d+"')
+_DECIMALS_RE = re.compile(r"(-?\d+\.\d)\d+")
+
+
+def _slim(svg: str) -> str:
+    """Lighter markup for a page that may hold several charts (they are the heaviest part).
+
+    Graphviz numbers its groups node1, edge1 … in every chart: two charts on one page would
+    repeat those ids, so they go. The font is set once on the root instead of on every label,
+    and coordinates keep one decimal (a tenth of a point is finer than any screen shows).
+    """
+    svg = _ID_RE.sub("", svg)
+    svg = svg.replace(' font-family="Arial"', "").replace(' xml:space="preserve"', "")
+    svg = _DECIMALS_RE.sub(r"\1", svg)
+    svg = re.sub(r"\n\s*\n+", "\n", svg)
+    return re.sub(r"<svg\b", '<svg font-family="Arial, Helvetica, sans-serif"', svg, count=1)
+
+
 def inline_svg(svg: str, *, title: str, description: str, labels: dict[str, str], svg_id: str) -> str:
     """Make a rendered chart fit to inline in a page: named, described, without DOT ids."""
     out = _COMMENT_RE.sub("", _PROLOG_RE.sub("", svg, count=1))
@@ -82,6 +100,7 @@ def inline_svg(svg: str, *, title: str, description: str, labels: dict[str, str]
         return ""  # graph and edge titles are DOT names: of no use to a reader
 
     out = _TITLE_RE.sub(retitle, out)
+    out = _slim(out)
     width = re.search(r'<svg[^>]*\bwidth="([\d.]+)pt"', out)
     # Shrink a wide chart to the column, but never below 55% of its drawn size: past that the
     # words are too small to read at the table, so the panel scrolls instead.
