@@ -9,7 +9,7 @@ from markupsafe import Markup
 
 from . import citations
 from .flowcharts.dot import chart_dot, wrap_label
-from .flowcharts.render import inline_svg
+from .flowcharts.render import Job, inline_svg
 from .flowcharts.style import EDGE_ATTRS, GRAPH_ATTRS, NO_EDGE, STYLES, YES_EDGE, node_attrs
 from .inline import Renderer, law_url, ref_url
 from .loading import Corpus
@@ -22,13 +22,21 @@ from .templates import display_title
 SVG_PREFIX = "../../"
 
 
-def dot_sources(corpus: Corpus) -> dict[str, str]:
-    """DOT for every flow chart and every legend example, keyed for the renderer."""
-    out = {f"chart:{c.id}": chart_dot(c, lambda ref: SVG_PREFIX + ref_url(ref))
-           for c in corpus.charts.values() if c.layout == "flow"}
+def dot_sources(corpus: Corpus) -> dict[str, Job]:
+    """Every flow chart and legend example to draw, keyed for the renderer.
+
+    A chart's fingerprint is its validated content, so its DOT is written only when it changed.
+    """
+    def chart_job(chart: Chart) -> Job:
+        return Job(f"{SVG_PREFIX}\n{chart.model_dump_json()}",
+                   lambda: chart_dot(chart, lambda ref: SVG_PREFIX + ref_url(ref)))
+
+    out = {f"chart:{c.id}": chart_job(c) for c in corpus.charts.values() if c.layout == "flow"}
     for kind, style in STYLES.items():
-        out[f"legend:{kind.value}"] = _single_box(kind, style.example)
-    out["legend:arrows"] = _arrows_example()
+        source = _single_box(kind, style.example)
+        out[f"legend:{kind.value}"] = Job(source, lambda s=source: s)
+    arrows = _arrows_example()
+    out["legend:arrows"] = Job(arrows, lambda: arrows)
     return out
 
 

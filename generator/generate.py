@@ -4,6 +4,7 @@ from __future__ import annotations
 from .chartpages import dot_sources
 from .flowcharts.render import render_all
 from .loading import Corpus
+from .pagecache import PageCache
 from .pages import PageMaker
 from .xref import build_index
 
@@ -12,4 +13,8 @@ def generate_pages(corpus: Corpus) -> dict[str, str]:
     """Page path (relative to the docs folder) → Markdown, charts rendered (or cached) first."""
     svgs = render_all(dot_sources(corpus), corpus.root / ".cache" / "svg")
     index = build_index(corpus.laws, corpus.charts)
-    return PageMaker(corpus, index, svgs, corpus.root / "site_templates").all_pages()
+    templates = corpus.root / "site_templates"
+    cache = PageCache(corpus.root / ".cache" / "pages", corpus, templates)
+    pages = PageMaker(corpus, index, svgs, templates, cache).all_pages()
+    cache.prune()
+    return pages

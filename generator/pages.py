@@ -1,24 +1,26 @@
 """Make the Markdown of every generated page from the corpus and the rendered charts."""
 from __future__ import annotations
 
+import hashlib
 from collections import defaultdict
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 
 from . import citations
 from .chartpages import ChartPages
-from .embed import script_json
-from .quotes import Quote, quote
-from .situations import Situation, finder_data, situations
-from .training import module_pages
-from .walkpages import walk_page
 from .citations import Ref
+from .embed import script_json
 from .inline import Renderer, TermLinker, law_url, ref_url, term_anchor
 from .loading import Corpus
-from .model import WORDING_NOTES, Law, Part
+from .model import WORDING_NOTES, Chart, Law, Part
+from .pagecache import PageCache
+from .quotes import Quote, quote
 from .scoring import scoring_data
+from .situations import Situation, finder_data, situations
 from .templates import display_title, environment
+from .training import module_pages
+from .walkpages import walk_page
 from .xref import Index
 
 # Pages a level below the root (definitions/) and two below (laws/law-07/) reach the root so.
@@ -28,12 +30,25 @@ PREFIX = {0: "", 1: "../", 2: "../../"}
 class PageMaker:
     """Renders every generated page; page paths are MkDocs `src_uri`s."""
 
-    def __init__(self, corpus: Corpus, index: Index, svgs: dict[str, str], templates_dir: Path) -> None:
+    def __init__(self, corpus: Corpus, index: Index, svgs: dict[str, str], templates_dir: Path,
+                 cache: PageCache | None = None) -> None:
         self.corpus = corpus
         self.index = index
         self.env = environment(templates_dir)
         self.terms = TermLinker.build(corpus.definitions)
         self.charts = ChartPages(corpus, self.env, svgs, index)
+        self.svgs = svgs
+        self.cache = cache
+
+    def cached(self, inputs: list[str], make: Callable[[], str]) -> str:
+        return make() if self.cache is None else self.cache.page(inputs, make)
+
+    def chart_inputs(self, chart: Chart) -> list[str]:
+        """A chart's source, its drawing, and the titles of the Laws it names."""
+        assert self.cache is not None
+        svg = self.svgs.get(f"chart:{chart.id}", "")
+        return [self.cache.source(f"chart:{chart.id}"), hashlib.sha256(svg.encode()).hexdigest(),
+                *(self.cache.source(f"law:{n}") for n in chart.laws)]
 
     def renderer(self, depth: int, *, terms: bool = True) -> Renderer:
         return Renderer(PREFIX[depth], self.index, self.terms.fresh() if terms else None)
@@ -53,15 +68,30 @@ class PageMaker:
         pages.update(module_pages(self.env, self.corpus))
         pages["charts/index.md"] = self.charts.index_page()
         for chart in self.corpus.charts.values():
-            pages[f"charts/{chart.id}.md"] = self.charts.chart_page(chart, self.renderer(2))
+            inputs = self.chart_inputs(chart) if self.cache else []
+            pages[f"charts/{chart.id}.md"] = self.cached(
+                ["chart-page", *inputs], lambda c=chart: self.charts.chart_page(c, self.renderer(2)))
             if chart.layout == "flow":
-                pages[f"walk/{chart.id}.md"] = walk_page(self.env, chart, self.corpus, self.index)
+                # A step-through quotes any Law a box applies.
+                pages[f"walk/{chart.id}.md"] = self.cached(
+                    ["walk", *inputs, self.cache.all_laws() if self.cache else ""],
+                    lambda c=chart: walk_page(self.env, c, self.corpus, self.index))
         for law in self.corpus.laws.values():
-            pages[f"laws/law-{law.law:02d}.md"] = self.law_page(law)
+            pages[f"laws/law-{law.law:02d}.md"] = self.cached(self.law_inputs(law), lambda l=law: self.law_page(l))
         if {77, 78} <= set(self.corpus.laws):
             data = scoring_data(self.corpus.laws[77], self.corpus.laws[78])
             pages["tools/score.md"] = self.env.get_template("score_tools.md.j2").render(data_json=script_json(data))
         return pages
+
+    def law_inputs(self, law: Law) -> list[str]:
+        """Everything a Law's page shows: its text, terms, charts, quotes and who cites it."""
+        if self.cache is None:
+            return []
+        quoted = [citations.parse_ref(v, law.law) for v in law.beside]
+        return ["law-page", self.cache.source(f"law:{law.law}"), self.cache.source("front:definitions"),
+                *(i for c in self.corpus.charts_for(law.law) for i in self.chart_inputs(c)),
+                *(self.cache.source(f"law:{r.law}") for r in quoted if r is not None),
+                repr(self.cited_by_laws(law.law)), repr(self.cited_by_charts(law.law))]
 
     def law_page(self, law: Law) -> str:
         r = self.renderer(2)

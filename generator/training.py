@@ -37,7 +37,8 @@ def quizzes(corpus: Corpus, module: Module) -> list[Quiz]:
     for chart_id in module.charts:
         chart = corpus.charts[chart_id]
         by_id = {n.id: n for n in chart.nodes}
-        ends = [n.id for n in chart.nodes if n.id in _walkable(chart)
+        walkable = _walkable(chart)
+        ends = [n.id for n in chart.nodes if n.id in walkable
                 and (not choices(chart, n) or any(c.to.endswith(NOT_MET) for c in choices(chart, n)))]
         for k, scenario in enumerate(chart.scenarios, 1):
             route = walk(chart, scenario)

@@ -8,13 +8,12 @@ import re
 import shutil
 import sys
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 import graphviz
 import graphviz.backend.dot_command as dot_command
-
-# Bump when the post-processing below changes, so cached SVGs are redrawn.
-RENDER_VERSION = "1"
 
 
 def dot_binary() -> Path:
@@ -31,15 +30,28 @@ def dot_binary() -> Path:
     return Path(found)
 
 
-def render_all(sources: dict[str, str], cache_dir: Path) -> dict[str, str]:
-    """SVG for each DOT source (keyed alike); unchanged sources come from the cache."""
+# Drawing code: a change to it must redraw every chart, so it is part of each chart's fingerprint.
+_CODE = hashlib.sha256(b"".join(p.read_bytes() for p in sorted(Path(__file__).parent.glob("*.py")))).hexdigest()
+
+
+@dataclass(frozen=True)
+class Job:
+    """One drawing: what it is made from (its fingerprint), and how to write its DOT if needed."""
+
+    fingerprint: str
+    make_dot: Callable[[], str]
+
+
+def render_all(jobs: dict[str, Job], cache_dir: Path) -> dict[str, str]:
+    """SVG for each job (keyed alike); a job whose fingerprint was drawn before comes from the cache,
+    without even writing its DOT."""
     dot_command.DOT_BINARY = dot_binary()
     cache_dir.mkdir(parents=True, exist_ok=True)
-    keys = {key: _digest(src) for key, src in sources.items()}
+    keys = {key: _digest(job.fingerprint) for key, job in jobs.items()}
     todo = [key for key, digest in keys.items() if not (cache_dir / f"{digest}.svg").exists()]
     # Each render is a separate dot process, so threads give real parallelism.
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-        for key, svg in zip(todo, pool.map(lambda k: _render(sources[k]), todo)):
+        for key, svg in zip(todo, pool.map(lambda k: _render(jobs[k].make_dot()), todo)):
             target = cache_dir / f"{keys[key]}.svg"
             tmp = target.with_suffix(".tmp")
             tmp.write_text(svg, encoding="utf-8")
@@ -57,8 +69,8 @@ def render_to(source: str, output: Path) -> None:
     output.write_bytes(graphviz.pipe("dot", fmt, source.encode("utf-8"), quiet=True))
 
 
-def _digest(source: str) -> str:
-    return hashlib.sha256(f"{RENDER_VERSION}\n{dot_command.DOT_BINARY}\n{source}".encode()).hexdigest()[:24]
+def _digest(fingerprint: str) -> str:
+    return hashlib.sha256(f"{_CODE}\n{dot_command.DOT_BINARY}\n{fingerprint}".encode()).hexdigest()[:24]
 
 
 def _render(source: str) -> str:

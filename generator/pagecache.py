@@ -1,0 +1,63 @@
+"""Generated pages kept between builds, each filed under a digest of everything it is made from.
+
+After one chart is edited, only the pages that show it are made again: the rest are read back.
+The code and the templates are part of every digest, so a change to either remakes everything.
+"""
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Callable
+
+from .loading import Corpus
+
+PACKAGE = Path(__file__).resolve().parent
+
+
+class PageCache:
+    """A folder of finished pages named by the digest of their inputs."""
+
+    def __init__(self, folder: Path, corpus: Corpus, templates_dir: Path) -> None:
+        self.folder = folder
+        self.corpus = corpus
+        self.used: set[str] = set()
+        self._files: dict[str, str] = {}
+        code = sorted(PACKAGE.rglob("*.py")) + sorted((templates_dir / "fragments").glob("*"))
+        self.code = _digest(*(p.read_bytes() for p in code))
+        folder.mkdir(parents=True, exist_ok=True)
+
+    def source(self, key: str) -> str:
+        """Digest of one source file, by its corpus key ("law:14", "chart:law-14", "front:definitions")."""
+        if key not in self._files:
+            path = self.corpus.paths.get(key)
+            self._files[key] = _digest(path.read_bytes()) if path is not None else "-"
+        return self._files[key]
+
+    def all_laws(self) -> str:
+        return _digest(*(self.source(f"law:{n}").encode() for n in sorted(self.corpus.laws)))
+
+    def page(self, inputs: list[str], make: Callable[[], str]) -> str:
+        """The page made from `inputs`: read back if made before, else made now and kept."""
+        name = _digest(self.code.encode(), *(i.encode() for i in inputs))[:32] + ".md"
+        self.used.add(name)
+        path = self.folder / name
+        if path.exists():
+            return path.read_text(encoding="utf-8")
+        text = make()
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(path)
+        return text
+
+    def prune(self) -> None:
+        """Forget pages this build did not use, so the folder does not grow without end."""
+        for path in self.folder.glob("*.md"):
+            if path.name not in self.used:
+                path.unlink(missing_ok=True)
+
+
+def _digest(*parts: bytes) -> str:
+    h = hashlib.sha256()
+    for part in parts:
+        h.update(hashlib.sha256(part).digest())
+    return h.hexdigest()
