@@ -21,11 +21,15 @@ def build_site(root: Path, *, strict: bool = True) -> Path:
     site = root / "site"
     staging = Path(tempfile.mkdtemp(prefix=".site-", dir=root))
     try:
-        cmd = [sys.executable, "-m", "mkdocs", "build", "--quiet", "-f", str(root / "mkdocs.yml"), "-d", str(staging)]
+        # Not --quiet: MkDocs counts warnings for --strict only when it logs them.
+        cmd = [sys.executable, "-m", "mkdocs", "build", "-f", str(root / "mkdocs.yml"), "-d", str(staging)]
         if strict:
             cmd.append("--strict")
         env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-        done = subprocess.run(cmd, cwd=root, env=env)
+        done = subprocess.run(cmd, cwd=root, env=env, capture_output=True, text=True)
+        for line in done.stderr.splitlines():
+            if not line.startswith("INFO"):
+                print(line, file=sys.stderr)  # warnings and errors; the INFO chatter is not news
         if done.returncode != 0:
             raise BuildFailed(f"mkdocs build failed (exit {done.returncode}); {site} is unchanged")
         if site.exists():

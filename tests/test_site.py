@@ -134,3 +134,15 @@ def test_markdown_leaves_the_generated_html_whole(fixture_site: Path) -> None:
     for path in ("laws/law-01", "laws/law-02", "charts/fixture", "definitions"):
         html = (fixture_site / path / "index.html").read_text(encoding="utf-8")
         assert "<p></div" not in html and "<p><p" not in html and "<p><div" not in html, path
+
+
+def test_a_mkdocs_warning_fails_the_strict_build(tmp_path: Path) -> None:
+    from generator.site import BuildFailed
+
+    root = make_project(tmp_path / "project")
+    site = build_site(root)
+    before = _digest(site)
+    (root / "docs" / "stray.md").write_text("# Stray\n\nSee [a page that is not there](missing.md).\n", encoding="utf-8")
+    with pytest.raises(BuildFailed):
+        build_site(root)
+    assert _digest(site) == before
