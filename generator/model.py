@@ -275,6 +275,14 @@ class Omission(Strict):
         return citation_strings(value)[0]
 
 
+class TableFact(Strict):
+    """Where a decision table answers a story: the period (row group), the player (row), and what he does."""
+
+    group: Text
+    row: Text
+    action: Text  # one line of the cell
+
+
 class Scenario(Strict):
     """A training story at the table, its facts as answers to the chart's questions, and the ruling."""
 
@@ -282,7 +290,8 @@ class Scenario(Strict):
     story: Text
     case: NodeId | None = None  # the Case box the story starts from, when the chart has several
     facts: dict[str, str] = {}  # box id -> "yes"/"no" for a question, the chosen box's id for a choice
-    ruling: NodeId  # the box the facts must lead to
+    table: TableFact | None = None  # for a decision table: the cell the story is about
+    ruling: Text  # the box the facts must lead to; for a decision table, the column of the cell
     fact_lines: dict[str, int] = Field(default_factory=dict, exclude=True, repr=False)
 
     @model_validator(mode="before")

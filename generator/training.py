@@ -6,7 +6,8 @@ from typing import Any
 
 from jinja2 import Environment
 
-from .inline import Renderer, ref_url
+from . import citations
+from .inline import Renderer, law_url, ref_url
 from .loading import Corpus
 from .model import Chart, Module, Scenario
 from .walk import NOT_MET, START, cases, choices, first_box, not_met, walk
@@ -36,6 +37,9 @@ def quizzes(corpus: Corpus, module: Module) -> list[Quiz]:
     out: list[Quiz] = []
     for chart_id in module.charts:
         chart = corpus.charts[chart_id]
+        if chart.table is not None:
+            out.extend(_table_quizzes(chart, len(out)))
+            continue
         by_id = {n.id: n for n in chart.nodes}
         walkable = _walkable(chart)
         ends = [n.id for n in chart.nodes if n.id in walkable
@@ -62,6 +66,28 @@ def quizzes(corpus: Corpus, module: Module) -> list[Quiz]:
                 walk=walk_url(chart, [START, *shown] if first_box(chart) == START else shown),
                 candidates=[by_id[c].text for c in candidates],
             ))
+    return out
+
+
+def _table_quizzes(chart: Chart, before: int) -> list[Quiz]:
+    """A decision table's scenarios: who, when, doing what, and which column the table puts it in."""
+    assert chart.table is not None
+    out = []
+    for k, scenario in enumerate(chart.scenarios, 1):
+        fact = scenario.table
+        assert fact is not None  # validation requires it for a table chart
+        group = next(g for g in chart.table.groups if g.label == fact.group)
+        refs = [r for r in (citations.parse_ref(v, chart.laws[0]) for v in group.cites) if r is not None]
+        out.append(Quiz(
+            number=before + len(out) + 1, anchor=f"{chart.id}-{k}", chart=chart, scenario=scenario,
+            steps=[{"box": chart.table.columns[0], "answer": fact.group},
+                   {"box": chart.table.columns[1], "answer": fact.row},
+                   {"box": "Doing", "answer": fact.action}],
+            ruling=f"{scenario.ruling}: {fact.action}",
+            refs=[{"label": r.label(), "url": ref_url(r)} for r in refs],
+            walk=f"{law_url(chart.laws[0])}#chart-{chart.id}",
+            candidates=[f"{column}: {fact.action}" for column in chart.table.columns[2:]],
+        ))
     return out
 
 

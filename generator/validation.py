@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from . import citations
 from .errors import Problems
 from .lawtree import children, places
-from .model import ENTRY_KINDS, Block, Chart, Kind, Law, Node
+from .model import ENTRY_KINDS, Block, Chart, ChartTable, Kind, Law, Node, Scenario
 from .walk import WalkError, walk
 from .xref import FOOTNOTE_RE, Index, build_index, chart_texts, law_text_mentions
 
@@ -197,11 +197,14 @@ def _closure(starts: list[str], edges: dict[str, list[str]]) -> set[str]:
 
 def _check_scenarios(chart: Chart, nodes: dict[str, Node], path: Path, problems: Problems) -> None:
     """Walk every training scenario through its chart: its facts must lead to its ruling."""
-    if chart.scenarios and chart.layout != "flow":
-        problems.add(path, chart.line("scenarios"), "scenarios walk a flow chart; a table chart has none")
-        return
     for scenario in chart.scenarios:
         name = f"scenario '{scenario.title}'"
+        if chart.table is not None:
+            _check_table_scenario(chart.table, scenario, name, path, problems)
+            continue
+        if scenario.table is not None:
+            problems.add(path, scenario.line("table"), f"{name}: table: is for a decision table; this chart is a flow")
+            continue
         bad_facts = [box for box in scenario.facts if box not in nodes]
         for box in bad_facts:
             problems.add(path, scenario.fact_line(box), f"{name}: '{box}' is not a box of this chart")
@@ -219,3 +222,26 @@ def _check_scenarios(chart: Chart, nodes: dict[str, Node], path: Path, problems:
             problems.add(path, scenario.line("ruling"),
                          f"{name}: the facts lead to '{end.id}' ({' '.join(end.text.split())[:60]}), "
                          f"not to the ruling '{scenario.ruling}'")
+
+
+def _check_table_scenario(table: ChartTable, scenario: Scenario, name: str, path: Path, problems: Problems) -> None:
+    """A table scenario names a cell: the line must stand in the row, in the column given as ruling."""
+    fact = scenario.table
+    if fact is None:
+        problems.add(path, scenario.line(), f"{name}: a decision table's scenario needs table: {{group, row, action}}")
+        return
+    group = next((g for g in table.groups if g.label == fact.group), None)
+    if group is None:
+        problems.add(path, fact.line("group"), f"{name}: no row group '{fact.group}' in the table")
+        return
+    row = next((r for r in group.rows if r[0] == fact.row), None)
+    if row is None:
+        problems.add(path, fact.line("row"), f"{name}: no row '{fact.row}' in '{fact.group}'")
+        return
+    if scenario.ruling not in table.columns[2:]:
+        problems.add(path, scenario.line("ruling"), f"{name}: the ruling must be one of the columns {table.columns[2:]}")
+        return
+    cell = row[table.columns.index(scenario.ruling) - 1]
+    lines = [cell] if isinstance(cell, str) else cell
+    if fact.action not in lines:
+        problems.add(path, fact.line("action"), f"{name}: '{fact.action}' is not in the '{scenario.ruling}' cell of that row")

@@ -159,3 +159,18 @@ def test_scenario_facts_must_answer_the_questions(project: Path) -> None:
     edit(project / "flowcharts/fixture.yaml", "    facts: {q7: \"no\"}", "    facts: {}")
     assert problems(project) == [
         "flowcharts/fixture.yaml:47: scenario 'Offered the option': the facts do not answer 'q1' (Is it so ?)"]
+
+
+def test_table_scenario_must_name_a_cell_of_the_table(project: Path) -> None:
+    path = project / "flowcharts/table.yaml"
+    path.write_text(path.read_text(encoding="utf-8") + (
+        "scenarios:\n"
+        "  - title: Pulling a card too soon\n"
+        "    story: A player tries to stop his partner's irregularity.\n"
+        "    table: {group: During The Auction Period, row: Any Player, action: Try to prevent an irregularity}\n"
+        "    ruling: Must Not\n"), encoding="utf-8")
+    assert problems(project) == [
+        "flowcharts/table.yaml:17: scenario 'Pulling a card too soon': "
+        "'Try to prevent an irregularity' is not in the 'Must Not' cell of that row"]
+    edit(path, "    ruling: Must Not", "    ruling: May")
+    load_corpus(project)  # the cell holds it: valid
