@@ -17,6 +17,10 @@ def main(argv: list[str] | None = None) -> int:
         from . import importer  # it has its own options and --help
 
         return importer.main(argv[1:])
+    if argv[:1] == ["handbook"]:
+        from .handbook.__main__ import main as handbook_main  # its own options and --help
+
+        return handbook_main(argv[1:])
     parser = argparse.ArgumentParser(prog="python -m generator", description=__doc__)
     parser.add_argument("--root", type=Path, default=Path.cwd(), help="project folder (default: here)")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -24,10 +28,13 @@ def main(argv: list[str] | None = None) -> int:
     build = sub.add_parser("build", help="validate, then build the site into site/")
     build.add_argument("--strict", action=argparse.BooleanOptionalAction, default=True,
                        help="treat MkDocs warnings as errors (default: on)")
+    build.add_argument("--handbook", action=argparse.BooleanOptionalAction, default=True,
+                       help="also write the printable handbook, site/handbook.pdf (default: on)")
     draw = sub.add_parser("chart", help="draw one chart to a file, to look at it while editing")
     draw.add_argument("chart_id", help="the chart's file name without .yaml, e.g. law-14")
     draw.add_argument("-o", "--output", type=Path, required=True, help="file to write: .svg, .png or .dot")
     sub.add_parser("import", help="import Law text in the official layout into laws/*.yaml (see import --help)")
+    sub.add_parser("handbook", help="write the printable handbook PDF (see handbook --help)")
     args = parser.parse_args(argv)
     root: Path = args.root.resolve()
 
@@ -36,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
             return _check(root)
         if args.command == "chart":
             return _draw(root, args.chart_id, args.output)
-        return _build(root, strict=args.strict)
+        return _build(root, strict=args.strict, handbook=args.handbook)
     except BuildFailed as exc:
         print(exc, file=sys.stderr)
         return 1
@@ -57,11 +64,11 @@ def _check(root: Path) -> int:
     return 0
 
 
-def _build(root: Path, *, strict: bool) -> int:
+def _build(root: Path, *, strict: bool, handbook: bool) -> int:
     from .site import build_site
 
     start = time.perf_counter()
-    site_dir = build_site(root, strict=strict)
+    site_dir = build_site(root, strict=strict, handbook=handbook)
     took = time.perf_counter() - start
     print(f"built {site_dir} in {took:.1f} s")
     print(f"open {site_dir / 'index.html'} in a browser, or serve it: python -m http.server -d {site_dir} 8000")

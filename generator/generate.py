@@ -9,12 +9,15 @@ from .pages import PageMaker
 from .xref import build_index
 
 
-def generate_pages(corpus: Corpus) -> dict[str, str]:
-    """Page path (relative to the docs folder) → Markdown, charts rendered (or cached) first."""
+def generate_pages(corpus: Corpus, *, handbook: str | None = None) -> dict[str, str]:
+    """Page path (relative to the docs folder) → Markdown, charts rendered (or cached) first.
+
+    `handbook` is the site path of the handbook PDF when the build writes one, for the pages to offer.
+    """
     svgs = render_all(dot_sources(corpus), corpus.root / ".cache" / "svg")
     index = build_index(corpus.laws, corpus.charts)
     templates = corpus.root / "site_templates"
     cache = PageCache(corpus.root / ".cache" / "pages", corpus, templates)
-    pages = PageMaker(corpus, index, svgs, templates, cache).all_pages()
+    pages = PageMaker(corpus, index, svgs, templates, cache, handbook=handbook).all_pages()
     cache.prune()
     return pages

@@ -4,6 +4,7 @@ Loaded by path from mkdocs.yml (`hooks:`), so it imports the package absolutely.
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ from generator.errors import SourceErrors
 from generator.generate import generate_pages
 from generator.loading import Corpus, load_corpus
 from generator.pages import nav
+from generator.site import HANDBOOK_ENV
 
 _corpora: dict[int, Corpus] = {}
 
@@ -36,7 +38,8 @@ def on_config(config: Any) -> Any:
 def on_files(files: Files, config: Any) -> Files:
     """Add the law, chart and front-matter pages; they exist only in memory."""
     corpus = _corpora.pop(id(config))
-    for src_uri, content in generate_pages(corpus).items():
+    handbook = os.environ.get(HANDBOOK_ENV)  # set by `python -m generator build`, which writes the PDF
+    for src_uri, content in generate_pages(corpus, handbook=handbook).items():
         files.append(File.generated(config, src_uri, content=content))
     return files
 

@@ -31,7 +31,7 @@ class PageMaker:
     """Renders every generated page; page paths are MkDocs `src_uri`s."""
 
     def __init__(self, corpus: Corpus, index: Index, svgs: dict[str, str], templates_dir: Path,
-                 cache: PageCache | None = None) -> None:
+                 cache: PageCache | None = None, *, handbook: str | None = None) -> None:
         self.corpus = corpus
         self.index = index
         self.env = environment(templates_dir)
@@ -39,6 +39,7 @@ class PageMaker:
         self.charts = ChartPages(corpus, self.env, svgs, index)
         self.svgs = svgs
         self.cache = cache
+        self.handbook = handbook
 
     def cached(self, inputs: list[str], make: Callable[[], str]) -> str:
         return make() if self.cache is None else self.cache.page(inputs, make)
@@ -146,7 +147,8 @@ class PageMaker:
                     {"number": law.law, "title": display_title(law.title), "url": law_url(law.law),
                      "charted": bool(self.corpus.charts_for(law.law))} for law in laws]})
         return self.env.get_template("home.md.j2").render(
-            parts=parts, chart_count=len(self.corpus.charts), finder_json=script_json(finder_data(self.corpus)))
+            parts=parts, chart_count=len(self.corpus.charts), finder_json=script_json(finder_data(self.corpus)),
+            handbook=self.handbook)
 
     def situations_page(self) -> str:
         groups: dict[str, list[Situation]] = {}

@@ -9,6 +9,7 @@ from .citations import Ref
 from .inline import Renderer, law_url, ref_url
 from .lawtree import places
 from .loading import Corpus
+from .model import Law
 from .templates import display_title
 from .xref import Index
 
@@ -23,28 +24,37 @@ class Quote:
     html: Markup
 
 
-def quote(corpus: Corpus, index: Index, ref: Ref, prefix: str) -> Quote | None:
-    """The place and everything inside it, as printed; None when its Law is not in the corpus."""
-    if ref.law not in corpus.laws:
+def quote_place(laws: dict[int, Law], ref: Ref, r: Renderer) -> tuple[str | None, Markup] | None:
+    """The title and words (as HTML) of a place and everything inside it; None when its Law is absent."""
+    if ref.law not in laws:
         return None
-    source = corpus.laws[ref.law]
-    # Footnote markers lead to the footnotes on the quoted Law's own page.
-    r = Renderer(prefix, index, None, footnote_page=prefix + law_url(ref.law))
+    source = laws[ref.law]
     title = display_title(source.title) if ref.section is None else None
     parts = []
     for place in places(source):
         if ref not in place.ref.ancestors():
             continue
         block = place.block
-        own_title = getattr(block, "title", None)
+        own_title = getattr(block, "title", None) if place.depth else None  # a Law's title is above
         heading = Markup(escape(place.marker))
         if own_title:
             if place.ref == ref:
                 title, heading = own_title, Markup("")
             else:
-                heading += Markup(" ") + r.text(own_title, ref.law)
+                heading += Markup(" ") + r.text(own_title, ref.law, terms=False)
         body = Markup(" ").join(r.text(t, ref.law) for t in (block.text, block.after) if t)
         if heading or body:
             parts.append(Markup('<p class="quote-level quote-depth-{}"><span class="quote-mark">{}</span> {}</p>')
                          .format(place.depth, heading, body))
-    return Quote(ref.label(), title, ref_url(ref), Markup("").join(parts))
+    return title, Markup("").join(parts)
+
+
+def quote(corpus: Corpus, index: Index, ref: Ref, prefix: str) -> Quote | None:
+    """A place quoted for a site page; `prefix` leads from that page back to the site root."""
+    # Footnote markers lead to the footnotes on the quoted Law's own page.
+    r = Renderer(prefix, index, None, footnote_page=prefix + law_url(ref.law))
+    found = quote_place(corpus.laws, ref, r)
+    if found is None:
+        return None
+    title, html = found
+    return Quote(ref.label(), title, ref_url(ref), html)

@@ -26,7 +26,8 @@ def display_title(title: str) -> str:
     return " ".join(out)
 
 
-def _marker(block: Block) -> str:
+def marker(block: Block) -> str:
+    """The printed marker of a level: `A.`, `1.`, `(a)`, `(i)`."""
     if isinstance(block, (Section, Paragraph)):
         return f"{block.id}."
     if isinstance(block, (Item, SubItem)):
@@ -34,12 +35,12 @@ def _marker(block: Block) -> str:
     return ""
 
 
-def _nested(block: Block) -> list[Block]:
+def nested(block: Block) -> list[Block]:
     """Levels printed inside a block's own body; a Law's sections get headings of their own."""
     return list(block.paragraphs) if isinstance(block, Law) else children(block)
 
 
-def _depth(block: Block) -> int:
+def depth(block: Block) -> int:
     return {Law: 0, Section: 1, Paragraph: 2, Item: 3, SubItem: 4}[type(block)]
 
 
@@ -53,7 +54,7 @@ def environment(templates_dir: Path) -> Environment:
         trim_blocks=False,
         keep_trailing_newline=True,
     )
-    env.globals.update(kids=_nested, marker=_marker, depth=_depth, child_ref=child_ref)
+    env.globals.update(kids=nested, marker=marker, depth=depth, child_ref=child_ref)
     return env
 
 

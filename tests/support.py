@@ -41,7 +41,7 @@ def fixture_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from generator.site import build_site
 
     root = make_project(tmp_path_factory.mktemp("fixture") / "project")
-    return build_site(root)
+    return build_site(root, handbook=False)
 
 
 @pytest.fixture(scope="session")

@@ -30,7 +30,7 @@ def digest(folder: Path) -> str:
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The fixture project, built once: each case starts from a copy of it, site included."""
     root = make_project(tmp_path_factory.mktemp("good") / "project")
-    build_site(root)
+    build_site(root, handbook=False)
     return root
 
 
@@ -44,7 +44,7 @@ def test_broken_source(case: str, built: Path, tmp_path: Path) -> None:
     shutil.copytree(built, root)
     before = digest(root / "site")
     shutil.copytree(BROKEN / case, root, dirs_exist_ok=True)
-    done = subprocess.run([sys.executable, "-m", "generator", "--root", str(root), "build"],
+    done = subprocess.run([sys.executable, "-m", "generator", "--root", str(root), "build", "--no-handbook"],
                           capture_output=True, text=True)
     assert "Traceback" not in done.stderr
     expected = EXPECTED[case]

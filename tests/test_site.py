@@ -118,13 +118,13 @@ def _digest(folder: Path) -> str:
 
 def test_broken_source_leaves_site_untouched(tmp_path: Path) -> None:
     root = make_project(tmp_path / "project")
-    site = build_site(root)
+    site = build_site(root, handbook=False)
     before = _digest(site)
     (root / "flowcharts/fixture.yaml").write_text(
         (root / "flowcharts/fixture.yaml").read_text(encoding="utf-8").replace("next: a1\n", "next: a9\n"),
         encoding="utf-8")
     with pytest.raises(SourceErrors) as caught:
-        build_site(root)
+        build_site(root, handbook=False)
     assert [str(p) for p in caught.value.problems] == [
         "flowcharts/fixture.yaml:22: node 'k1' links to 'a9', which is not a node of this chart"]
     assert _digest(site) == before
@@ -140,9 +140,9 @@ def test_a_mkdocs_warning_fails_the_strict_build(tmp_path: Path) -> None:
     from generator.site import BuildFailed
 
     root = make_project(tmp_path / "project")
-    site = build_site(root)
+    site = build_site(root, handbook=False)
     before = _digest(site)
     (root / "docs" / "stray.md").write_text("# Stray\n\nSee [a page that is not there](missing.md).\n", encoding="utf-8")
     with pytest.raises(BuildFailed):
-        build_site(root)
+        build_site(root, handbook=False)
     assert _digest(site) == before

@@ -1,0 +1,38 @@
+"""`python -m generator.handbook --paper A5 -o site/handbook.pdf`: build the printable handbook."""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ..errors import SourceErrors
+from .build import make_handbook
+from .paper import PAPERS
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Build the PDF; only here do problems become exit codes."""
+    parser = argparse.ArgumentParser(prog="python -m generator.handbook", description=__doc__)
+    parser.add_argument("--root", type=Path, default=Path.cwd(), help="project folder (default: here)")
+    parser.add_argument("--paper", default="A4", type=str.upper, choices=sorted(PAPERS), help="page size (default: A4)")
+    parser.add_argument("-o", "--output", type=Path, default=None,
+                        help="the PDF to write (default: site/handbook.pdf in the project folder)")
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    root: Path = args.root.resolve()
+    output: Path = args.output or root / "site" / "handbook.pdf"
+    try:
+        built = make_handbook(root, output, paper=args.paper)
+    except SourceErrors as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        print(f"{len(exc.problems)} problem(s) found; nothing was written.", file=sys.stderr)
+        return 1
+    for warning in built.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    print(f"wrote {built.path}: {built.pages} pages ({args.paper}) in {built.seconds:.1f} s, "
+          f"{built.passes} layout pass(es)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,252 @@
+"""Lay the book out, see where everything landed, adjust: each chart faces its Law's last page.
+
+A chart is printed on the next right-hand page after its Law. When the Law's text would end on
+a right-hand page, a blank left-hand page would stand between them; instead part of the text is
+moved over to that left-hand page (a Law of one page moves whole, so that it and its chart make
+a spread). A chart that spilled past its page is drawn smaller.
+
+The first layout is a quick one of the Laws alone, in two halves at once on two cores (see
+`measure`); it is skipped when an earlier build settled on a layout for the very same text and
+style. The book is then laid out once and checked; only if the check fails is it adjusted and
+laid out again.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import weasyprint
+from weasyprint import HTML
+from weasyprint.document import Document
+
+from .book import Handbook, Layout
+from .charts import SHRINK
+from .paper import PT_PER_MM
+
+MAX_FULL_PASSES = 2
+PX_PER_MM = 96 / 25.4
+# A block this far below the top of its page has something above it there: more than a
+# section's top margin (2.6 mm at A4), less than a line (4 mm at A5).
+BELOW_TOP_MM = 3.3
+
+
+@dataclass
+class Paginated:
+    """The laid-out document, the layout it settled on, and how it got there."""
+
+    document: Document
+    layout: Layout
+    passes: int
+    unsettled: list[str] = field(default_factory=list)  # what the last pass still could not fix
+
+
+def paginate(book: Handbook, base_url: Path, cache_dir: Path | None = None) -> Paginated:
+    """Measure (or recall), adjust, lay the book out; again only if it did not settle."""
+    # What the layout depends on: the text as measured, and the stylesheet it links to.
+    measuring = book.html(Layout(), measuring=True) + "".join(
+        p.read_text(encoding="utf-8") for p in sorted(base_url.glob("*.css")))
+    layout = _recall(cache_dir, book, measuring)
+    passes = 0
+    if layout is None:
+        passes += 1
+        layout, _ = adjust(book, measure(book, base_url), Layout())
+    while True:
+        document = HTML(string=book.html(layout), base_url=str(base_url)).render()
+        passes += 1
+        adjusted, unsettled = adjust(book, landing(document), layout)
+        if adjusted == layout or passes > MAX_FULL_PASSES:
+            _remember(cache_dir, book, measuring, layout)
+            return Paginated(document, layout, passes, unsettled)
+        layout = adjusted
+
+
+@dataclass(frozen=True)
+class Landing:
+    """Where each id landed: its first page (from 0) and how far down that page (mm)."""
+
+    page: dict[str, int]
+    top: dict[str, float]
+
+
+def landing(document: Document) -> Landing:
+    """Where every id of the document landed."""
+    page: dict[str, int] = {}
+    top: dict[str, float] = {}
+    for i, p in enumerate(document.pages):
+        for name, box in p.anchors.items():
+            if name not in page:
+                page[name] = i
+                top[name] = box[1] / PX_PER_MM  # (x, y), or (x1, y1, x2, y2) since WeasyPrint 66
+    return Landing(page, top)
+
+
+def measure(book: Handbook, base_url: Path) -> Landing:
+    """Lay out the Laws alone (see `Handbook.html`), in two halves at once when there are two cores."""
+    split = _split_after(book)
+    if split is None or (os.cpu_count() or 1) < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        return landing(HTML(string=book.html(Layout(), measuring=True), base_url=str(base_url)).render())
+    first = frozenset(n for n in book.printed if n <= split)
+    second = frozenset(n for n in book.printed if n > split)
+    later_html = book.html(Layout(), measuring=True, laws=second)
+    # Fork: the child starts with WeasyPrint already loaded, and needs nothing sent but text.
+    with ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("fork")) as pool:
+        later = pool.submit(_landing_of, later_html, str(base_url))
+        early = landing(HTML(string=book.html(Layout(), measuring=True, laws=first), base_url=str(base_url)).render())
+        rest = later.result()
+    return _join(early, rest, f"chart-end-{book.charts_after(split)[-1].id}")
+
+
+def _landing_of(html: str, base_url: str) -> Landing:
+    """Lay out `html` and say where its ids landed (in the forked process)."""
+    return landing(HTML(string=html, base_url=base_url).render())
+
+
+def _join(early: Landing, rest: Landing, last_chart_end: str) -> Landing:
+    """One run of pages, as if laid out together: the second half's after the first's last chart.
+
+    (Its page 0 is the blank page before its first left-hand page.)
+    """
+    offset = early.page[last_chart_end]
+    page = dict(early.page)
+    top = dict(early.top)
+    for name, p in rest.page.items():
+        if name not in page:
+            page[name] = p + offset
+            top[name] = rest.top[name]
+    return Landing(page, top)
+
+
+def _split_after(book: Handbook) -> int | None:
+    """The charted Law nearest the middle of the text: the first half ends with its chart."""
+    sizes = {n: len(p.body) for n, p in book.printed.items()}
+    total = sum(sizes.values())
+    best: tuple[float, int] | None = None
+    running = 0
+    for n in sorted(sizes):
+        running += sizes[n]
+        if book.charts_after(n) and n != max(sizes):
+            gap = abs(running - total / 2)
+            if best is None or gap < best[0]:
+                best = (gap, n)
+    return best[1] if best else None
+
+
+def adjust(book: Handbook, landed: Landing, layout: Layout) -> tuple[Layout, list[str]]:
+    """The layout with the pushes and shrinks this rendering shows are needed; and what is left.
+
+    It follows the book in order, keeping count of how far pages will move once the fixes
+    before them are made: a chart drawn smaller, or a blank page before a chart that comes or
+    goes, moves every page after it (and so may flip the side a Law's text ends on).
+    """
+    breaks = dict(layout.breaks)
+    shrink = dict(layout.shrink)
+    unsettled: list[str] = []
+    page = landed.page
+    page_top = book.paper.top + BELOW_TOP_MM
+    delta = 0  # where a page of the text will be, less where it is now
+    for number in sorted(book.printed):
+        charts = book.charts_after(number)
+        end = page.get(f"end-{number}")
+        if not charts or end is None:
+            continue
+        for chart in charts:
+            first, last = page.get(f"chart-{chart.id}"), page.get(f"chart-end-{chart.id}")
+            if first is not None and last is not None and last != first:
+                # Shrink by as many steps as the overflow suggests (height shrinks at least as
+                # fast as the type, as fewer lines wrap), so one more layout is likely enough.
+                text_height = book.paper.text_height
+                used = (last - first) * text_height + landed.top[f"chart-end-{chart.id}"] - book.paper.top
+                steps = max(1, math.ceil(math.log(text_height / used) / math.log(SHRINK)))
+                shrink[chart.id] = shrink.get(chart.id, 0) + steps
+                unsettled.append(f"chart {chart.id}: does not fit one page")
+        will_end = end + delta
+        if is_right(will_end):
+            # The text would end on a right-hand page: it must end on the left-hand one after.
+            ids = book.anchors_of(number)
+            start = next(iter(ids))
+            text_height = book.paper.text_height
+            height = (end - page[start]) * text_height + landed.top[f"end-{number}"] - landed.top[start]
+            pages = max(1, math.ceil(height / text_height - 0.02))  # from the top of a page
+            # A Law of one page moves whole to the next left-hand page: with its chart, a spread.
+            # A longer one has what of it stands on that page moved over to the next page; if
+            # nothing can move, it starts at the top of a page, on the side that makes its last
+            # page a left-hand one.
+            movable = None if pages == 1 else _block_to_move(ids, landed, end, landed.top[f"end-{number}"],
+                                                             page_top, breaks)
+            if movable is not None:
+                breaks[movable] = "left" if movable == start else "page"
+            elif start not in breaks:
+                breaks[start] = "left" if pages % 2 else "right"
+            unsettled.append(f"Law {number}: a blank page stands between its text and its chart")
+        # The charts then take one page each, from the right-hand page after the text.
+        after_charts = will_end + (2 if is_right(will_end) else 1) + len(charts)
+        last_chart = page.get(f"chart-end-{charts[-1].id}")
+        if last_chart is not None:
+            delta = after_charts - (last_chart + 1)
+    return Layout(breaks, shrink), unsettled
+
+
+def _block_to_move(ids: dict[str, frozenset[str]], landed: Landing, end: int, end_top: float, page_top: float,
+                   moved: dict[str, str]) -> str | None:
+    """The block on page `end` to start the next page with.
+
+    A Law that starts on that page moves whole (the Law and its chart then make one spread).
+    Else, of the blocks with some of the Law above them there (not just the headings of the
+    levels they are in: moving a paragraph would leave its section's heading behind), the one
+    nearest the middle of what stands there, so that neither page is left nearly empty.
+    """
+    order = list(ids)
+    candidates = []
+    for i, a in enumerate(order):
+        if landed.page.get(a) != end or a in moved:
+            continue
+        if i == 0 or (i == 1 and order[0] in ids[a]):
+            return a  # the Law's own start (or its part's)
+        above = [b for b in order[1:i] if landed.page.get(b) == end]
+        if any(b not in ids[a] for b in above) or (not above and landed.top[a] > page_top):
+            candidates.append(a)
+    middle = (page_top + end_top) / 2
+    return min(candidates, key=lambda a: abs(landed.top[a] - middle), default=None)
+
+
+def is_right(page_index: int) -> bool:
+    """Whether a page (counted from 0, in a layout whose first page is a right-hand one) is on the right."""
+    return page_index % 2 == 0
+
+
+def _key(book: Handbook, measuring: str) -> str:
+    """The cache key of a layout: WeasyPrint's version, the paper, the measured text and style."""
+    # The images' folder is new each build; their names are their content's hash.
+    measuring = measuring.replace(book.images.folder.as_uri(), "")
+    text = f"{weasyprint.__version__}\n{book.paper}\n{PT_PER_MM}\n{measuring}"
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:24]
+
+
+def _recall(cache_dir: Path | None, book: Handbook, measuring: str) -> Layout | None:
+    """The layout an earlier build settled on for exactly this text, if any."""
+    if cache_dir is None:
+        return None
+    path = cache_dir / f"{_key(book, measuring)}.json"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return Layout({str(k): str(v) for k, v in data["breaks"].items()},
+                      {str(k): int(v) for k, v in data["shrink"].items()})
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def _remember(cache_dir: Path | None, book: Handbook, measuring: str, layout: Layout) -> None:
+    """Keep the settled layout for the next build of the same text."""
+    if cache_dir is None:
+        return
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    path = cache_dir / f"{_key(book, measuring)}.json"
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps({"breaks": layout.breaks, "shrink": layout.shrink}, sort_keys=True), encoding="utf-8")
+    tmp.replace(path)
