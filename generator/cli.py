@@ -13,14 +13,17 @@ from .site import BuildFailed
 def main(argv: list[str] | None = None) -> int:
     """Run one command; only here do problems become exit codes."""
     argv = sys.argv[1:] if argv is None else argv
-    if argv[:1] == ["import"]:
-        from . import importer  # it has its own options and --help
+    # `import` and `handbook` have options and --help of their own: hand them the rest as it is.
+    lead = argv[:2] if argv[:1] == ["--root"] else []
+    command, rest = (argv[len(lead)], argv[len(lead) + 1:]) if len(argv) > len(lead) else ("", [])
+    if command == "import":
+        from . import importer
 
-        return importer.main(argv[1:])
-    if argv[:1] == ["handbook"]:
-        from .handbook.__main__ import main as handbook_main  # its own options and --help
+        return importer.main(rest)
+    if command == "handbook":
+        from .handbook.__main__ import main as handbook_main
 
-        return handbook_main(argv[1:])
+        return handbook_main(lead + rest)
     parser = argparse.ArgumentParser(prog="python -m generator", description=__doc__)
     parser.add_argument("--root", type=Path, default=Path.cwd(), help="project folder (default: here)")
     sub = parser.add_subparsers(dest="command", required=True)
