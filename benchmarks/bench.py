@@ -79,7 +79,7 @@ def main() -> int:
 
         cold_time = best_of(runs, cold)
         warm_time = best_of(runs, lambda: mkdocs_build(project))
-        chart = sorted((project / "flowcharts").glob("*.yaml"))[0]
+        chart = project / "flowcharts" / "law-14.yaml"  # a flow chart: its drawing must be redone
         edits = iter(range(1000))
 
         def one_chart() -> float:

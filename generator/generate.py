@@ -6,7 +6,6 @@ from .flowcharts.render import render_all
 from .loading import Corpus
 from .pagecache import PageCache
 from .pages import PageMaker
-from .xref import build_index
 
 
 def generate_pages(corpus: Corpus, *, handbook: str | None = None) -> dict[str, str]:
@@ -15,7 +14,7 @@ def generate_pages(corpus: Corpus, *, handbook: str | None = None) -> dict[str, 
     `handbook` is the site path of the handbook PDF when the build writes one, for the pages to offer.
     """
     svgs = render_all(dot_sources(corpus), corpus.root / ".cache" / "svg")
-    index = build_index(corpus.laws, corpus.charts)
+    index = corpus.index
     templates = corpus.root / "site_templates"
     cache = PageCache(corpus.root / ".cache" / "pages", corpus, templates)
     pages = PageMaker(corpus, index, svgs, templates, cache, handbook=handbook).all_pages()

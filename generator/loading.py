@@ -11,7 +11,7 @@ from pydantic import BaseModel, ValidationError
 from .errors import Problems
 from .citations import Ref
 from .model import Chart, Course, Definitions, FrontText, Kind, Law
-from .xref import Index
+from .xref import Index, build_index
 from .yamlsource import line_at, read_yaml
 
 M = TypeVar("M", bound=BaseModel)
@@ -32,6 +32,7 @@ class Corpus:
     course: Course | None = None
     paths: dict[str, Path] = field(default_factory=dict)  # "law:14", "chart:law-14", "front:preface"
     unreadable_laws: frozenset[int] = frozenset()  # named by files that failed to load
+    index: Index = field(default_factory=Index)  # the places that exist and who cites whom
 
     def missing(self, ref: Ref, index: Index) -> bool:
         """A cited place that does not exist (not merely in a file that failed to load)."""
@@ -96,7 +97,8 @@ def load_corpus(root: Path) -> Corpus:
         front["course"] = _read_model(course_path, Course, problems)
         paths["course"] = course_path
 
-    corpus = Corpus(root=root, laws=laws, charts=charts, paths=paths, unreadable_laws=frozenset(unreadable), **front)
+    corpus = Corpus(root=root, laws=laws, charts=charts, paths=paths, unreadable_laws=frozenset(unreadable),
+                    index=build_index(laws, charts), **front)
     check_corpus(corpus, problems)
     problems.raise_if_any()
     return corpus

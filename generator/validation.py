@@ -10,7 +10,7 @@ from .errors import Problems
 from .lawtree import children, places
 from .model import ENTRY_KINDS, Block, Chart, ChartTable, Kind, Law, Node, Scenario
 from .walk import WalkError, walk
-from .xref import FOOTNOTE_RE, Index, build_index, chart_texts, law_text_mentions
+from .xref import FOOTNOTE_RE, Index, chart_texts
 
 if TYPE_CHECKING:
     from .loading import Corpus
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 def check_corpus(corpus: Corpus, problems: Problems) -> None:
     """Record every cross-file problem of the corpus in `problems`."""
-    index = build_index(corpus.laws, corpus.charts)
+    index = corpus.index
     for law in corpus.laws.values():
         _check_law(corpus, law, index, corpus.law_path(law.law), problems)
     for chart in corpus.charts.values():
@@ -53,10 +53,11 @@ def _check_text_citations(corpus: Corpus, text: str, law: int | None, index: Ind
 
 
 def _check_law(corpus: Corpus, law: Law, index: Index, path: Path, problems: Problems) -> None:
-    for place in places(law):
-        _check_order(place.block, path, problems)
-    for place, key, _text, mention in law_text_mentions(law):
-        block = next(p.block for p in places(law) if p.ref == place)
+    blocks = {p.ref: p.block for p in places(law)}
+    for block in blocks.values():
+        _check_order(block, path, problems)
+    for place, key, _text, mention in index.mentions[law.law]:
+        block = blocks[place]
         for ref in mention.refs:
             if corpus.missing(ref, index):
                 problems.add(path, block.line(key), f"{place.label()} cites {ref.label()}, which is not in the Laws")

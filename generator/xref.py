@@ -28,6 +28,8 @@ class Index:
 
     existing: set[Ref] = field(default_factory=set)
     cited_by: dict[int, set[Citer]] = field(default_factory=lambda: defaultdict(set))
+    # Every citation in each Law's text, found once for both the checks and the pages.
+    mentions: dict[int, list[tuple[Ref, str, str, Mention]]] = field(default_factory=dict)
 
     def exists(self, ref: Ref) -> bool:
         return ref in self.existing
@@ -87,7 +89,8 @@ def build_index(laws: dict[int, Law], charts: dict[str, Chart]) -> Index:
     for law in laws.values():
         index.existing.update(p.ref for p in places(law))
     for law in laws.values():
-        for place, _key, _text, mention in law_text_mentions(law):
+        index.mentions[law.law] = list(law_text_mentions(law))
+        for place, _key, _text, mention in index.mentions[law.law]:
             for ref in mention.refs:
                 if ref.law != law.law and index.exists(ref):
                     index.cited_by[ref.law].add(Citer(law_ref=place))

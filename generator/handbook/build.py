@@ -10,7 +10,6 @@ from pathlib import Path
 from ..chartpages import dot_sources
 from ..flowcharts.render import render_all
 from ..loading import load_corpus
-from ..xref import build_index
 from .book import TITLE, Handbook, ImageFiles
 from .pagination import paginate
 from .paper import paper_named
@@ -48,7 +47,7 @@ def make_handbook(root: Path, output: Path, *, paper: str = "A4") -> Built:
     start = time.perf_counter()
     chosen = paper_named(paper)
     corpus = load_corpus(root)
-    index = build_index(corpus.laws, corpus.charts)
+    index = corpus.index
     svgs = render_all(dot_sources(corpus), root / ".cache" / "svg")
 
     collect = _Collect()
