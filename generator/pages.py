@@ -13,7 +13,7 @@ from .citations import Ref
 from .embed import script_json
 from .inline import Renderer, TermLinker, law_url, ref_url, term_anchor
 from .loading import Corpus
-from .model import WORDING_NOTES, Chart, Law, Part
+from .model import WORDING_NOTES, Chart, Law, Module, Part
 from .pagecache import PageCache
 from .quotes import Quote, quote
 from .scoring import scoring_data
@@ -66,7 +66,7 @@ class PageMaker:
             pages["definitions.md"] = self.definitions()
         pages["how-to-read-the-flowcharts.md"] = self.charts.legend()
         pages["situations.md"] = self.situations_page()
-        pages.update(module_pages(self.env, self.corpus))
+        pages.update(module_pages(self.env, self.corpus, self.cached if self.cache else None, self.module_inputs))
         pages["charts/index.md"] = self.charts.index_page()
         for chart in self.corpus.charts.values():
             inputs = self.chart_inputs(chart) if self.cache else []
@@ -83,6 +83,11 @@ class PageMaker:
             data = scoring_data(self.corpus.laws[77], self.corpus.laws[78])
             pages["tools/score.md"] = self.env.get_template("score_tools.md.j2").render(data_json=script_json(data))
         return pages
+
+    def module_inputs(self, module: Module) -> list[str]:
+        """A course module's pages come from the course file and its charts' sources."""
+        assert self.cache is not None
+        return ["module", self.cache.source("course"), *(self.cache.source(f"chart:{c}") for c in module.charts)]
 
     def law_inputs(self, law: Law) -> list[str]:
         """Everything a Law's page shows: its text, terms, charts, quotes and who cites it."""

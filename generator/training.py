@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from jinja2 import Environment
 
@@ -106,18 +106,35 @@ def _walkable(chart: Chart) -> set[str]:
     return seen
 
 
-def module_pages(env: Environment, corpus: Corpus) -> dict[str, str]:
-    """training/index.md, and a quiz page and a handout page per module."""
+Cached = Callable[[list[str], Callable[[], str]], str]
+
+
+def module_pages(env: Environment, corpus: Corpus, cached: Cached | None = None,
+                 inputs: Callable[[Module], list[str]] | None = None) -> dict[str, str]:
+    """training/index.md, and a quiz page and a handout page per module.
+
+    With `cached` (and the `inputs` each module's pages are made from), a module whose charts did
+    not change is read back instead of walked again.
+    """
     if corpus.course is None:
         return {}
     r = Renderer(PREFIX, None, None)
     pages: dict[str, str] = {}
     summary: list[dict[str, Any]] = []
     for module in corpus.course.modules:
-        items = quizzes(corpus, module)
-        summary.append({"module": module, "count": len(items)})
+        summary.append({"module": module, "count": sum(len(corpus.charts[c].scenarios) for c in module.charts)})
+        made: dict[str, list[Quiz]] = {}
+
+        def items(module: Module = module) -> list[Quiz]:
+            if "q" not in made:
+                made["q"] = quizzes(corpus, module)
+            return made["q"]
+
         for template, name in (("training_module.md.j2", module.id), ("training_handout.md.j2", f"{module.id}-handout")):
-            pages[f"training/{name}.md"] = env.get_template(template).render(
-                module=module, quizzes=items, prefix=PREFIX, r=r)
+            def make(template: str = template, module: Module = module) -> str:
+                return env.get_template(template).render(module=module, quizzes=items(module), prefix=PREFIX, r=r)
+
+            key = [template, *(inputs(module) if inputs else [])]
+            pages[f"training/{name}.md"] = cached(key, make) if cached else make()
     pages["training/index.md"] = env.get_template("training_index.md.j2").render(modules=summary)
     return pages
