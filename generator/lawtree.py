@@ -19,14 +19,16 @@ class Place:
     @property
     def marker(self) -> str:
         """The printed marker: `A.`, `1.`, `(a)`, `(i)`; empty for the Law itself."""
-        b = self.block
-        if isinstance(b, Section):
-            return f"{b.id}."
-        if isinstance(b, Paragraph):
-            return f"{b.id}."
-        if isinstance(b, (Item, SubItem)):
-            return f"({b.id})"
-        return ""
+        return marker(self.block)
+
+
+def marker(block: Block) -> str:
+    """The printed marker of a level: `A.`, `1.`, `(a)`, `(i)`; empty for a Law."""
+    if isinstance(block, (Section, Paragraph)):
+        return f"{block.id}."
+    if isinstance(block, (Item, SubItem)):
+        return f"({block.id})"
+    return ""
 
 
 def places(law: Law) -> Iterator[Place]:

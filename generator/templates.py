@@ -8,7 +8,7 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from .citations import Ref
-from .lawtree import children
+from .lawtree import children, marker
 from .model import Block, Item, Law, Paragraph, Section, SubItem
 
 SMALL_WORDS = {"a", "an", "and", "as", "at", "by", "for", "from", "in", "of", "on", "or", "the", "to", "with"}
@@ -24,15 +24,6 @@ def display_title(title: str) -> str:
         else:
             out.append(re.sub(r"^([^a-z]*)([a-z])", lambda m: m.group(1) + m.group(2).upper(), word))
     return " ".join(out)
-
-
-def marker(block: Block) -> str:
-    """The printed marker of a level: `A.`, `1.`, `(a)`, `(i)`."""
-    if isinstance(block, (Section, Paragraph)):
-        return f"{block.id}."
-    if isinstance(block, (Item, SubItem)):
-        return f"({block.id})"
-    return ""
 
 
 def nested(block: Block) -> list[Block]:
