@@ -1,6 +1,7 @@
 """From a validated corpus to the text of every generated page (no MkDocs here)."""
 from __future__ import annotations
 
+from .cachedir import cache_dir
 from .chartpages import dot_sources
 from .flowcharts.render import render_all
 from .loading import Corpus
@@ -13,10 +14,10 @@ def generate_pages(corpus: Corpus, *, handbook: str | None = None) -> dict[str, 
 
     `handbook` is the site path of the handbook PDF when the build writes one, for the pages to offer.
     """
-    svgs = render_all(dot_sources(corpus), corpus.root / ".cache" / "svg")
+    svgs = render_all(dot_sources(corpus), cache_dir(corpus.root, "svg"))
     index = corpus.index
     templates = corpus.root / "site_templates"
-    cache = PageCache(corpus.root / ".cache" / "pages", corpus, templates)
+    cache = PageCache(cache_dir(corpus.root, "pages"), corpus, templates)
     pages = PageMaker(corpus, index, svgs, templates, cache, handbook=handbook).all_pages()
     cache.prune()
     return pages

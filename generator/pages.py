@@ -8,6 +8,7 @@ from typing import Any, Callable
 
 
 from . import citations
+from .cachedir import cache_dir
 from .chartpages import ChartPages
 from .citations import Ref
 from .embed import script_json
@@ -34,7 +35,8 @@ class PageMaker:
                  cache: PageCache | None = None, *, handbook: str | None = None) -> None:
         self.corpus = corpus
         self.index = index
-        self.env = environment(templates_dir)
+        # Builds that keep pages between runs keep compiled templates too.
+        self.env = environment(templates_dir, cache_dir(corpus.root, "jinja") if cache is not None else None)
         self.terms = TermLinker.build(corpus.definitions)
         self.charts = ChartPages(corpus, self.env, svgs, index)
         self.svgs = svgs

@@ -5,7 +5,12 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from jinja2 import (
+    Environment,
+    FileSystemBytecodeCache,
+    FileSystemLoader,
+    StrictUndefined,
+)
 
 from .citations import Ref
 from .lawtree import children, marker
@@ -36,10 +41,17 @@ def depth(block: Block) -> int:
 
 
 @lru_cache(maxsize=4)
-def environment(templates_dir: Path) -> Environment:
-    """One environment per template folder; autoescaping, so source text is always escaped."""
+def environment(templates_dir: Path, compiled: Path | None = None) -> Environment:
+    """One environment per template folder; autoescaping, so source text is always escaped.
+
+    `compiled`: a folder to keep compiled templates in; compiling them is most of the work of
+    remaking a few pages after an edit. Jinja checks each template's source before reusing it.
+    """
+    if compiled is not None:
+        compiled.mkdir(parents=True, exist_ok=True)
     env = Environment(
         loader=FileSystemLoader(templates_dir / "fragments"),
+        bytecode_cache=FileSystemBytecodeCache(str(compiled)) if compiled is not None else None,
         autoescape=True,
         undefined=StrictUndefined,
         trim_blocks=False,

@@ -7,6 +7,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..cachedir import cache_dir
 from ..chartpages import dot_sources
 from ..flowcharts.render import render_all
 from ..loading import load_corpus
@@ -46,9 +47,9 @@ def make_handbook(root: Path, output: Path, *, paper: str = "A4") -> Built:
     """Build the handbook and say how long it took, how many pages, and any warnings."""
     start = time.perf_counter()
     chosen = paper_named(paper)
-    corpus = load_corpus(root)
+    corpus = load_corpus(root, cached=True)
     index = corpus.index
-    svgs = render_all(dot_sources(corpus), root / ".cache" / "svg")
+    svgs = render_all(dot_sources(corpus), cache_dir(root, "svg"))
 
     collect = _Collect()
     logger = logging.getLogger("weasyprint")
@@ -56,7 +57,7 @@ def make_handbook(root: Path, output: Path, *, paper: str = "A4") -> Built:
     try:
         with tempfile.TemporaryDirectory(prefix="handbook-images-") as images:
             book = Handbook(corpus, index, svgs, chosen, root / "site_templates", ImageFiles(Path(images)))
-            done = paginate(book, root / "site_templates" / "print", root / ".cache" / "handbook")
+            done = paginate(book, root / "site_templates" / "print", cache_dir(root, "handbook"))
             document = done.document
             document.metadata.title = TITLE
             output.parent.mkdir(parents=True, exist_ok=True)
