@@ -61,7 +61,7 @@ def _check(root: Path) -> int:
     from .loading import load_corpus
 
     start = time.perf_counter()
-    corpus = load_corpus(root)
+    corpus = load_corpus(root, cached=True)
     took = time.perf_counter() - start
     print(f"ok: {len(corpus.laws)} laws, {len(corpus.charts)} charts checked in {took:.2f} s")
     return 0

@@ -8,9 +8,11 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from .cachedir import cache_dir
 from .errors import Problems
 from .citations import Ref
 from .model import Chart, Course, Definitions, FrontText, Kind, Law
+from .modelcache import ModelCache
 from .xref import Index, build_index
 from .yamlsource import line_at, read_yaml
 
@@ -50,17 +52,26 @@ class Corpus:
         return sorted(found, key=lambda c: (c.page or 999, c.id))
 
 
-def load_corpus(root: Path) -> Corpus:
-    """Read and validate the whole project; raises SourceErrors listing every problem."""
+def load_corpus(root: Path, *, cached: bool = False) -> Corpus:
+    """Read and validate the whole project; raises SourceErrors listing every problem.
+
+    `cached`: keep the validated files in the project's cache folder, so that the next run reads
+    again only the files that changed (the checks across files always run).
+    """
     from .validation import check_corpus  # the checks need the corpus shape defined here
 
     problems = Problems(root)
+    cache = ModelCache(cache_dir(root, "models.pickle")) if cached else None
+
+    def read(path: Path, model: type[M]) -> M | None:
+        return _read_model(path, model, problems, cache)
+
     paths: dict[str, Path] = {}
     laws: dict[int, Law] = {}
     unreadable: set[int] = set()
     # Well-named files first, so that a stray copy is the one reported as the duplicate.
     for path in sorted((root / "laws").glob("*.yaml"), key=lambda p: (LAW_FILE_RE.match(p.name) is None, p.name)):
-        law = _read_model(path, Law, problems)
+        law = read(path, Law)
         if law is None:
             # Its own problems are reported; citations of it would only repeat them.
             named = LAW_FILE_RE.match(path.name)
@@ -79,7 +90,7 @@ def load_corpus(root: Path) -> Corpus:
 
     charts: dict[str, Chart] = {}
     for path in sorted((root / "flowcharts").glob("*.yaml")):
-        chart = _read_model(path, Chart, problems)
+        chart = read(path, Chart)
         if chart is not None:
             chart = chart.model_copy(update={"id": chart.id or path.stem})
             charts[chart.id] = chart
@@ -89,22 +100,38 @@ def load_corpus(root: Path) -> Corpus:
     for name, model in (("preface", FrontText), ("introduction", FrontText), ("definitions", Definitions)):
         path = root / "front" / f"{name}.yaml"
         if path.exists():
-            front[name] = _read_model(path, model, problems)
+            front[name] = read(path, model)
             paths[f"front:{name}"] = path
 
     course_path = root / "training" / "modules.yaml"
     if course_path.exists():
-        front["course"] = _read_model(course_path, Course, problems)
+        front["course"] = read(course_path, Course)
         paths["course"] = course_path
 
     corpus = Corpus(root=root, laws=laws, charts=charts, paths=paths, unreadable_laws=frozenset(unreadable),
                     index=build_index(laws, charts), **front)
+    if cache is not None:
+        cache.save()
     check_corpus(corpus, problems)
     problems.raise_if_any()
     return corpus
 
 
-def _read_model(path: Path, model: type[M], problems: Problems) -> M | None:
+def _read_model(path: Path, model: type[M], problems: Problems, cache: ModelCache | None) -> M | None:
+    if cache is None:
+        return _validate(path, model, problems)
+    key = cache.key(path, model)
+    kept = cache.get(key)
+    if kept is not None:
+        return kept
+    before = len(problems.items)
+    found = _validate(path, model, problems)
+    if found is not None and len(problems.items) == before:
+        cache.put(key, found)
+    return found
+
+
+def _validate(path: Path, model: type[M], problems: Problems) -> M | None:
     data = read_yaml(path, problems)
     if data is None:
         return None

@@ -27,7 +27,7 @@ def _root(config: Any) -> Path:
 def on_config(config: Any) -> Any:
     """Read and validate all sources before MkDocs cleans or writes anything."""
     try:
-        corpus = load_corpus(_root(config))
+        corpus = load_corpus(_root(config), cached=True)
     except SourceErrors as exc:
         raise PluginError(f"{len(exc.problems)} problem(s) in the sources:\n{exc}") from None
     _corpora[id(config)] = corpus

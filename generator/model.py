@@ -21,7 +21,7 @@ def citation_strings(value: Any) -> Any:
 class Strict(BaseModel):
     """A source mapping: unknown keys are errors, and it knows the line of each key."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, defer_build=True)
 
     lines: dict[str, int] = Field(default_factory=dict, alias=LINES_KEY, exclude=True, repr=False)
 
@@ -102,14 +102,14 @@ class Item(Block):
     """(a), (b) …"""
 
     id: Annotated[str, Field(pattern=r"^[a-z]$")]
-    items: list[SubItem] = []
+    items: list[SubItem] = Field(default_factory=list)
 
 
 class Paragraph(Block):
     """1, 2, 3 …"""
 
     id: Annotated[int, Field(ge=1, le=99)]
-    items: list[Item] = []
+    items: list[Item] = Field(default_factory=list)
 
 
 class Section(Block):
@@ -118,7 +118,7 @@ class Section(Block):
     id: Annotated[str, Field(pattern=r"^[A-Z]$")]
     title: str | None = None  # Law 22's A and B have none
     lettered: bool = True  # false for a heading the Laws print without a letter (Law 77's tables)
-    paragraphs: list[Paragraph] = []
+    paragraphs: list[Paragraph] = Field(default_factory=list)
 
 
 class Footnote(Strict):
@@ -135,11 +135,11 @@ class Law(Block):
     title: Text
     part: Part
     wording: Wording
-    sections: list[Section] = []
-    paragraphs: list[Paragraph] = []
-    footnotes: list[Footnote] = []
-    beside: list[str] = []
-    situations: list[Text] = []  # what happened at the table, for Laws that have no chart of their own
+    sections: list[Section] = Field(default_factory=list)
+    paragraphs: list[Paragraph] = Field(default_factory=list)
+    footnotes: list[Footnote] = Field(default_factory=list)
+    beside: list[str] = Field(default_factory=list)
+    situations: list[Text] = Field(default_factory=list)  # what happened at the table, for Laws that have no chart of their own
 
     @field_validator("beside", mode="before")
     @classmethod
@@ -159,7 +159,7 @@ class Definition(Strict):
 
     term: Text
     text: Text
-    see: list[str] = []
+    see: list[str] = Field(default_factory=list)
 
 
 class Definitions(Strict):
@@ -200,11 +200,11 @@ class Node(Strict):
     id: NodeId
     kind: Kind
     text: Text
-    next: list[Link] = []
+    next: list[Link] = Field(default_factory=list)
     yes: NodeId | None = None
     no: NodeId | None = None
-    body: list[NodeId] = []
-    cites: list[str] = []
+    body: list[NodeId] = Field(default_factory=list)
+    cites: list[str] = Field(default_factory=list)
     note: str | None = None
 
     @field_validator("next", mode="before")
@@ -237,7 +237,7 @@ class TableGroup(Strict):
 
     label: Text
     rows: list[list[Cell]] = Field(min_length=1)
-    cites: list[str] = []  # the paragraphs this part of the table applies
+    cites: list[str] = Field(default_factory=list)  # the paragraphs this part of the table applies
 
     @field_validator("cites", mode="before")
     @classmethod
@@ -289,7 +289,7 @@ class Scenario(Strict):
     title: Text
     story: Text
     case: NodeId | None = None  # the Case box the story starts from, when the chart has several
-    facts: dict[str, str] = {}  # box id -> "yes"/"no" for a question, the chosen box's id for a choice
+    facts: dict[str, str] = Field(default_factory=dict)  # box id -> "yes"/"no" for a question, the chosen box's id for a choice
     table: TableFact | None = None  # for a decision table: the cell the story is about
     ruling: Text  # the box the facts must lead to; for a decision table, the column of the cell
     fact_lines: dict[str, int] = Field(default_factory=dict, exclude=True, repr=False)
@@ -326,11 +326,11 @@ class Chart(Strict):
     page: int | None = None
     layout: Literal["flow", "table"] = "flow"
     notes: str | None = None
-    nodes: list[Node] = []
+    nodes: list[Node] = Field(default_factory=list)
     table: ChartTable | None = None
-    omits: list[Omission] = []
-    situations: list[Text] = []  # what happened at the table, in a Director's words
-    scenarios: list[Scenario] = []
+    omits: list[Omission] = Field(default_factory=list)
+    situations: list[Text] = Field(default_factory=list)  # what happened at the table, in a Director's words
+    scenarios: list[Scenario] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _layout_parts(self) -> Chart:

@@ -21,7 +21,7 @@ class BuildFailed(Exception):
 
 def build_site(root: Path, *, strict: bool = True, handbook: bool = True) -> Path:
     """Validate, build into a temporary folder beside site/ (the handbook too), then swap it in."""
-    load_corpus(root)  # raises SourceErrors before anything is written
+    load_corpus(root, cached=True)  # raises SourceErrors before anything is written
     site = root / "site"
     staging = Path(tempfile.mkdtemp(prefix=".site-", dir=root))
     try:

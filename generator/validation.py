@@ -146,6 +146,8 @@ def _check_chart(chart: Chart, corpus: Corpus, index: Index, problems: Problems)
 
 
 def problems_for(path: Path, problems: Problems) -> bool:
+    if not problems:
+        return False  # the usual case, and naming the path is not free
     shown = problems.display(path)
     return any(p.path == shown for p in problems.items)
 

@@ -1,0 +1,57 @@
+"""Validated source files kept between builds, filed under a digest of each file's bytes.
+
+Parsing and validating are most of reading the sources; after one chart is edited, only that
+file needs them again. Only files read without any problem are kept, so every error is found
+afresh on each run.
+"""
+from __future__ import annotations
+
+import hashlib
+import pickle
+from pathlib import Path
+from typing import Any
+
+# The code that reads and shapes a file: a change to it must not reuse what it made before.
+_READERS = ("yamlsource.py", "model.py", "loading.py")
+_CODE = hashlib.sha256(b"".join((Path(__file__).parent / name).read_bytes() for name in _READERS)).hexdigest()
+
+
+class ModelCache:
+    """One pickle file: (kind of model, digest of a file's bytes) → the model that file gave."""
+
+    def __init__(self, file: Path) -> None:
+        self.file = file
+        self._old: dict[str, bytes] = {}
+        self._used: dict[str, bytes] = {}
+        try:
+            stored = pickle.loads(file.read_bytes())
+        except (OSError, pickle.UnpicklingError, EOFError, ValueError, TypeError, AttributeError):
+            stored = None  # missing, damaged, or written by other code: start empty
+        if isinstance(stored, dict) and stored.get("code") == _CODE:
+            self._old = stored["entries"]
+
+    @staticmethod
+    def key(path: Path, kind: type) -> str:
+        return f"{kind.__name__}:{hashlib.sha256(path.read_bytes()).hexdigest()}"
+
+    def get(self, key: str) -> Any | None:
+        blob = self._old.get(key) or self._used.get(key)
+        if blob is None:
+            return None
+        self._used[key] = blob
+        return pickle.loads(blob)
+
+    def put(self, key: str, model: Any) -> None:
+        self._used[key] = pickle.dumps(model, protocol=pickle.HIGHEST_PROTOCOL)
+
+    def save(self) -> None:
+        """Keep exactly the files read this run; a folder that cannot be written only costs speed."""
+        if self._used.keys() == self._old.keys():
+            return
+        try:
+            self.file.parent.mkdir(parents=True, exist_ok=True)
+            tmp = self.file.with_suffix(".tmp")
+            tmp.write_bytes(pickle.dumps({"code": _CODE, "entries": self._used}, protocol=pickle.HIGHEST_PROTOCOL))
+            tmp.replace(self.file)
+        except OSError:
+            pass
