@@ -1,0 +1,78 @@
+"""What a build keeps in .cache never changes what it makes: cached runs equal fresh ones."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator.cachedir import cache_dir
+from generator.errors import SourceErrors
+from generator.generate import generate_pages
+from generator.loading import load_corpus
+
+CHART = "flowcharts/fixture.yaml"
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def dump(root: Path, *, cached: bool) -> dict[str, object]:
+    corpus = load_corpus(root, cached=cached)
+    return {"laws": {n: law.model_dump() for n, law in corpus.laws.items()},
+            "charts": {i: chart.model_dump() for i, chart in corpus.charts.items()},
+            "definitions": corpus.definitions.model_dump() if corpus.definitions else None}
+
+
+def fresh_pages(project: Path, tmp_path: Path) -> dict[str, str]:
+    """The pages of a copy of `project` that has never been built."""
+    copy = tmp_path / "fresh"
+    shutil.rmtree(copy, ignore_errors=True)
+    shutil.copytree(project, copy, ignore=shutil.ignore_patterns(".cache"))
+    return generate_pages(load_corpus(copy))
+
+
+def test_cached_models_equal_fresh_ones(project: Path) -> None:
+    fresh = dump(project, cached=False)
+    assert dump(project, cached=True) == fresh  # first run fills the cache
+    assert cache_dir(project, "models.pickle").is_file()
+    assert dump(project, cached=True) == fresh  # second run reads it
+
+
+def test_an_edited_file_is_read_again(project: Path) -> None:
+    load_corpus(project, cached=True)
+    edit(project / CHART, "text: Is it so ?", "text: Is it really so ?")
+    chart = load_corpus(project, cached=True).charts["fixture"]
+    assert "Is it really so ?" in [n.text for n in chart.nodes]
+
+
+def test_a_bad_file_is_reported_on_every_cached_run(project: Path) -> None:
+    load_corpus(project, cached=True)
+    edit(project / "laws/law-02.yaml", "    title: Only Section\n", "    title: Only Section\n    titel: typo\n")
+    for _ in range(2):
+        with pytest.raises(SourceErrors) as caught:
+            load_corpus(project, cached=True)
+        assert [str(p) for p in caught.value.problems] == ["laws/law-02.yaml:8: unknown key 'titel' in sections.0"]
+
+
+def test_a_damaged_cache_is_ignored(project: Path) -> None:
+    fresh = dump(project, cached=False)
+    target = cache_dir(project, "models.pickle")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(b"not a pickle")
+    assert dump(project, cached=True) == fresh
+
+
+def test_cached_pages_equal_fresh_ones_after_an_edit(project: Path, tmp_path: Path) -> None:
+    first = generate_pages(load_corpus(project, cached=True))
+    assert generate_pages(load_corpus(project, cached=True)) == first
+    assert any(cache_dir(project, "jinja").iterdir())
+    edit(project / CHART, "text: Is it so ?", "text: Is it really so ?")
+    again = generate_pages(load_corpus(project, cached=True))
+    assert again == fresh_pages(project, tmp_path)
+    changed = {name for name in first if first[name] != again[name]}
+    assert "charts/fixture.md" in changed and "laws/law-01.md" in changed
+    assert "definitions.md" not in changed
