@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from functools import cached_property
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -331,6 +332,11 @@ class Chart(Strict):
     omits: list[Omission] = Field(default_factory=list)
     situations: list[Text] = Field(default_factory=list)  # what happened at the table, in a Director's words
     scenarios: list[Scenario] = Field(default_factory=list)
+
+    @cached_property
+    def by_id(self) -> dict[str, Node]:
+        """The boxes by id, worked out once: walks and drawings look boxes up at every step."""
+        return {n.id: n for n in self.nodes}
 
     @model_validator(mode="after")
     def _layout_parts(self) -> Chart:

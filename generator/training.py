@@ -40,7 +40,7 @@ def quizzes(corpus: Corpus, module: Module) -> list[Quiz]:
         if chart.table is not None:
             out.extend(_table_quizzes(chart, len(out)))
             continue
-        by_id = {n.id: n for n in chart.nodes}
+        by_id = chart.by_id
         walkable = _walkable(chart)
         ends = [n.id for n in chart.nodes if n.id in walkable
                 and (not choices(chart, n) or any(c.to.endswith(NOT_MET) for c in choices(chart, n)))]
@@ -94,7 +94,7 @@ def _table_quizzes(chart: Chart, before: int) -> list[Quiz]:
 def _walkable(chart: Chart) -> set[str]:
     """Boxes a walk can stop at: reached from a case or the first box, law references aside."""
     begin = [c.id for c in cases(chart)] if first_box(chart) == START else [first_box(chart)]
-    by_id = {n.id: n for n in chart.nodes}
+    by_id = chart.by_id
     seen: set[str] = set()
     stack = list(begin)
     while stack:

@@ -2,15 +2,17 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import citations
+from .citations import Mention
 from .errors import Problems
 from .lawtree import children, places
 from .model import ENTRY_KINDS, Block, Chart, ChartTable, Kind, Law, Node, Scenario
 from .walk import WalkError, walk
-from .xref import FOOTNOTE_RE, Index, chart_texts
+from .xref import FOOTNOTE_RE, Index
 
 if TYPE_CHECKING:
     from .loading import Corpus
@@ -46,7 +48,11 @@ def check_corpus(corpus: Corpus, problems: Problems) -> None:
 
 
 def _check_text_citations(corpus: Corpus, text: str, law: int | None, index: Index, path: Path, line: int, problems: Problems) -> None:
-    for mention in citations.find(text, law):
+    _check_mentions(corpus, citations.find(text, law), index, path, line, problems)
+
+
+def _check_mentions(corpus: Corpus, mentions: Iterable[Mention], index: Index, path: Path, line: int, problems: Problems) -> None:
+    for mention in mentions:
         for ref in mention.refs:
             if corpus.missing(ref, index):
                 problems.add(path, line, f"cites {ref.label()}, which is not in the Laws")
@@ -116,9 +122,9 @@ def _check_chart(chart: Chart, corpus: Corpus, index: Index, problems: Problems)
             if target not in nodes:
                 problems.add(path, node.line("body"), f"repetition '{node.id}' frames '{target}', which is not a node of this chart")
     context = chart.laws[0]
-    for node_id, key, text in chart_texts(chart):
+    for node_id, key, mention in index.chart_mentions.get(chart.id, []):
         line = nodes[node_id].line(key) if node_id in nodes else chart.line("table")
-        _check_text_citations(corpus, text, context, index, path, line, problems)
+        _check_mentions(corpus, [mention], index, path, line, problems)
     for node in chart.nodes:
         for value in node.cites:
             ref = citations.parse_ref(value, context)

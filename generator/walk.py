@@ -27,13 +27,13 @@ class Choice:
 
 def law_refs(chart: Chart, node: Node) -> list[Node]:
     """The law reference boxes that hang off a box."""
-    by_id = {n.id: n for n in chart.nodes}
+    by_id = chart.by_id
     return [by_id[t] for t, _ in node.links() if t in by_id and by_id[t].kind is Kind.LAW_REF]
 
 
 def choices(chart: Chart, node: Node) -> list[Choice]:
     """Where the Director can go from a box (law references are read with it, not walked to)."""
-    by_id = {n.id: n for n in chart.nodes}
+    by_id = chart.by_id
     if node.kind is Kind.QUESTION:
         return [Choice("Yes", node.yes or ""), Choice("No", node.no or "")]
     out = []
@@ -73,7 +73,7 @@ class WalkError(Exception):
 
 def walk(chart: Chart, scenario: Scenario) -> list[str]:
     """The boxes a scenario's facts lead through, first to last."""
-    by_id = {n.id: n for n in chart.nodes}
+    by_id = chart.by_id
     here = first_box(chart)
     if here == START:
         if scenario.case is None:

@@ -30,6 +30,8 @@ class Index:
     cited_by: dict[int, set[Citer]] = field(default_factory=lambda: defaultdict(set))
     # Every citation in each Law's text, found once for both the checks and the pages.
     mentions: dict[int, list[tuple[Ref, str, str, Mention]]] = field(default_factory=dict)
+    # Likewise in each chart's text, by chart id: (node id or None for the table, key, mention).
+    chart_mentions: dict[str, list[tuple[str | None, str, Mention]]] = field(default_factory=dict)
 
     def exists(self, ref: Ref) -> bool:
         return ref in self.existing
@@ -64,13 +66,24 @@ def chart_texts(chart: Chart) -> Iterator[tuple[str | None, str, str]]:
                         yield None, "table", line
 
 
-def chart_refs(chart: Chart) -> Iterator[tuple[str | None, str, Ref]]:
-    """(node id, key, place) for every place a chart cites, in its text or its `cites:`."""
+def chart_text_mentions(chart: Chart) -> Iterator[tuple[str | None, str, Mention]]:
+    """(node id, key, mention) for every citation written in a chart's boxes and table."""
     context = chart.laws[0]
     for node_id, key, text in chart_texts(chart):
         for mention in citations.find(text, context):
-            for ref in mention.refs:
-                yield node_id, key, ref
+            yield node_id, key, mention
+
+
+def chart_refs(chart: Chart, mentions: list[tuple[str | None, str, Mention]] | None = None,
+               ) -> Iterator[tuple[str | None, str, Ref]]:
+    """(node id, key, place) for every place a chart cites, in its text or its `cites:`.
+
+    `mentions`: the chart's text mentions when already found (the index keeps them).
+    """
+    context = chart.laws[0]
+    for node_id, key, mention in chart_text_mentions(chart) if mentions is None else mentions:
+        for ref in mention.refs:
+            yield node_id, key, ref
     for node in chart.nodes:
         for value in node.cites:
             ref = citations.parse_ref(value, context)
@@ -95,7 +108,8 @@ def build_index(laws: dict[int, Law], charts: dict[str, Chart]) -> Index:
                 if ref.law != law.law and index.exists(ref):
                     index.cited_by[ref.law].add(Citer(law_ref=place))
     for chart in charts.values():
-        for _node, _key, ref in chart_refs(chart):
+        index.chart_mentions[chart.id] = list(chart_text_mentions(chart))
+        for _node, _key, ref in chart_refs(chart, index.chart_mentions[chart.id]):
             if index.exists(ref):
                 index.cited_by[ref.law].add(Citer(chart_id=chart.id))
     return index

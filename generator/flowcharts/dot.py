@@ -30,7 +30,7 @@ def chart_dot(chart: Chart, link_for: LinkFor) -> str:
     """The DOT source of a flow chart; `link_for` turns a place into the href of its paragraph."""
     dot = graphviz.Digraph(name=chart.id.replace("-", "_"), graph_attr=GRAPH_ATTRS, edge_attr=EDGE_ATTRS)
     framed = {member for n in chart.nodes for member in n.body}
-    by_id = {n.id: n for n in chart.nodes}
+    by_id = chart.by_id
     for node in chart.nodes:
         if node.kind is Kind.REPETITION:
             with dot.subgraph(name=f"cluster_{node.id}", graph_attr={**REPETITION_FRAME, "label": ""}) as frame:
@@ -75,7 +75,7 @@ def _edge_attrs(source: Node, target: Node | None, label: str | None) -> dict[st
 
 def _side_law_refs(dot: graphviz.Digraph, chart: Chart) -> None:
     """Keep a box's own law reference level with it, so the flow reads straight down."""
-    by_id = {n.id: n for n in chart.nodes}
+    by_id = chart.by_id
     framed = {member for n in chart.nodes for member in n.body}
     for node in chart.nodes:
         refs = [t for t, _ in node.links() if t in by_id and by_id[t].kind is Kind.LAW_REF and not by_id[t].links()]
