@@ -22,6 +22,7 @@ class PageCache:
         self.corpus = corpus
         self.used: set[str] = set()
         self._files: dict[str, str] = {}
+        self._all_laws: str | None = None
         code = sorted(PACKAGE.rglob("*.py")) + sorted((templates_dir / "fragments").glob("*"))
         self.code = _digest(*(p.read_bytes() for p in code))
         folder.mkdir(parents=True, exist_ok=True)
@@ -34,7 +35,9 @@ class PageCache:
         return self._files[key]
 
     def all_laws(self) -> str:
-        return _digest(*(self.source(f"law:{n}").encode() for n in sorted(self.corpus.laws)))
+        if self._all_laws is None:  # every step-through page asks
+            self._all_laws = _digest(*(self.source(f"law:{n}").encode() for n in sorted(self.corpus.laws)))
+        return self._all_laws
 
     def page(self, inputs: list[str], make: Callable[[], str]) -> str:
         """The page made from `inputs`: read back if made before, else made now and kept."""
