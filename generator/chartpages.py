@@ -9,13 +9,20 @@ from markupsafe import Markup
 
 from . import citations
 from .flowcharts.dot import chart_dot, wrap_label
-from .flowcharts.render import Job, inline_svg
-from .flowcharts.style import EDGE_ATTRS, GRAPH_ATTRS, NO_EDGE, STYLES, YES_EDGE, node_attrs
+from .flowcharts.render import Job, inline_svg, named_svg, readable_svg
+from .flowcharts.style import (
+    EDGE_ATTRS,
+    GRAPH_ATTRS,
+    NO_EDGE,
+    STYLES,
+    YES_EDGE,
+    node_attrs,
+)
 from .inline import Renderer, law_url, ref_url
 from .loading import Corpus
 from .model import Chart, Kind
-from .xref import Index
 from .templates import display_title
+from .xref import Index
 
 # Charts are inlined on pages two levels down (laws/law-14/, charts/law-14/), so links in the
 # SVG lead back to the root the same way from every page that shows them.
@@ -67,12 +74,15 @@ class ChartPages:
         self.svgs = svgs
         self.index = index
         self._figures: dict[tuple[str, bool], Markup] = {}
+        self._readable: dict[str, str] = {}
 
     def svg(self, chart: Chart, suffix: str) -> Markup:
-        labels = {n.id: n.text for n in chart.nodes}
+        if chart.id not in self._readable:  # the same drawing goes on the Law's page and its own
+            labels = {n.id: n.text for n in chart.nodes}
+            self._readable[chart.id] = readable_svg(self.svgs[f"chart:{chart.id}"], labels)
         description = f"Flowchart for {', '.join(f'Law {n}' for n in chart.laws)}. The chart in words follows it."
-        return Markup(inline_svg(self.svgs[f"chart:{chart.id}"], title=chart.title, description=description,
-                                 labels=labels, svg_id=f"svg-{chart.id}{suffix}"))
+        return Markup(named_svg(self._readable[chart.id], title=chart.title, description=description,
+                                svg_id=f"svg-{chart.id}{suffix}"))
 
     def figure(self, chart: Chart, *, full: bool) -> Markup:
         """A chart as shown on pages two levels down; made once, however many Laws it serves."""

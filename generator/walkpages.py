@@ -44,8 +44,10 @@ def walk_data(chart: Chart, corpus: Corpus, index: Index) -> dict[str, Any]:
             continue
         refs = box_refs(chart, node)
         for ref in refs:
+            if ref.label() in quoted:
+                continue  # several boxes often apply the same paragraph
             q = quote(corpus, index, ref, SVG_PREFIX)
-            if q is not None and ref.label() not in quoted:
+            if q is not None:
                 quoted[ref.label()] = {"url": SVG_PREFIX + q.url, "title": q.title or "", "html": str(q.html)}
         boxes[node.id] = {
             "kind": node.kind.value,

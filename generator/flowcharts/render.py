@@ -103,6 +103,11 @@ def _slim(svg: str) -> str:
 
 def inline_svg(svg: str, *, title: str, description: str, labels: dict[str, str], svg_id: str) -> str:
     """Make a rendered chart fit to inline in a page: named, described, without DOT ids."""
+    return named_svg(readable_svg(svg, labels), title=title, description=description, svg_id=svg_id)
+
+
+def readable_svg(svg: str, labels: dict[str, str]) -> str:
+    """A drawing's markup for pages: boxes titled with their words, DOT's names and ids gone."""
     out = _COMMENT_RE.sub("", _PROLOG_RE.sub("", svg, count=1))
 
     def retitle(m: re.Match[str]) -> str:
@@ -111,15 +116,18 @@ def inline_svg(svg: str, *, title: str, description: str, labels: dict[str, str]
             return f"<title>{html.escape(labels[name], quote=False)}</title>"
         return ""  # graph and edge titles are DOT names: of no use to a reader
 
-    out = _TITLE_RE.sub(retitle, out)
-    out = _slim(out)
-    width = re.search(r'<svg[^>]*\bwidth="([\d.]+)pt"', out)
+    return _slim(_TITLE_RE.sub(retitle, out))
+
+
+def named_svg(svg: str, *, title: str, description: str, svg_id: str) -> str:
+    """A readable drawing given its id on the page, its accessible name and its description."""
+    width = re.search(r'<svg[^>]*\bwidth="([\d.]+)pt"', svg)
     # Shrink a wide chart to the column, but never below 55% of its drawn size: past that the
     # words are too small to read at the table, so the panel scrolls instead.
     floor = f' style="min-width:{round(float(width.group(1)) * 4 / 3 * 0.55)}px"' if width else ""
     out = re.sub(r"<svg\b", (
         f'<svg id="{svg_id}" role="img" aria-labelledby="{svg_id}-title {svg_id}-desc" focusable="false"{floor}'
-    ), out, count=1)
+    ), svg, count=1)
     head = (
         f'<title id="{svg_id}-title">{html.escape(title, quote=False)}</title>'
         f'<desc id="{svg_id}-desc">{html.escape(description, quote=False)}</desc>'
