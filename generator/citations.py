@@ -80,8 +80,11 @@ REL_LIST_RE = re.compile(
     r"(?:(?:\s*,\s*|\s+and\s+|\s+or\s+)[A-H](?:\d{1,2})?(?:\([a-z]\))?(?:\([ivx]+\))?)*)"
     r"\s+(?:following|below|above|preceding)\b"
 )
-# `[see also C1(d)]`: after "see" a bare place needs a paragraph number to be unambiguous.
-SEE_RE = re.compile(r"\bsee(?:\s+also)?\s+(?P<one>[A-H]\d{1,2}(?:\([a-z]\))?(?:\([ivx]+\))?)(?![\w(])")
+# `violates C1`, `as per B1 or D2`, `[see also C1(d)]`: a place in the same Law written bare. It
+# needs its paragraph number (a lone letter is too often a word); a suit symbol before it makes it
+# a holding (`♠A2`), not a place.
+LONE_RE = re.compile(r"(?P<sec>[A-H])(?=\s*[,;:)\]])")
+BARE_RE = re.compile(r"(?<![\w(♠♥♦♣])(?P<one>[A-H]\d{1,2}(?:\([a-z]\))?(?:\([ivx]+\))?)(?![\w(])")
 
 
 def _ref(m: re.Match[str], law: int | None = None) -> Ref:
@@ -122,7 +125,14 @@ def _absolute_list(text: str, word_start: int, pos: int) -> list[Mention]:
             break
         nxt = ABS_RE.match(text, sep.end())
         if nxt is None:
-            break
+            # `Laws 27B3, B4`, `Law 14B2-B4`, `Law 47C, D, F1:`: a bare place after a place goes
+            # on in the same Law (a lone letter only where punctuation shows it is not a word).
+            rel = (BARE_RE.match(text, sep.end()) and REL_RE.match(text, sep.end())) or LONE_RE.match(text, sep.end())
+            if rel is None:
+                break
+            out.append(Mention(rel.start(), rel.end(), (_ref(rel, out[-1].refs[-1].law),)))
+            pos = rel.end()
+            continue
         ref = _ref(nxt)
         if sep.group().strip() in {"-", "–"}:
             first = out[-1].refs[0]
@@ -141,8 +151,8 @@ def _relative(text: str, law: int) -> list[Mention]:
     for lst in REL_LIST_RE.finditer(text):
         for rel in REL_RE.finditer(text, lst.start("list"), lst.end("list")):
             out.append(Mention(rel.start(), rel.end(), (_ref(rel, law),)))
-    for see in SEE_RE.finditer(text):
-        rel = REL_RE.match(text, see.start("one"))
+    for bare in BARE_RE.finditer(text):
+        rel = REL_RE.match(text, bare.start("one"))
         if rel is not None and not any(m.start == rel.start() for m in out):
             out.append(Mention(rel.start(), rel.end(), (_ref(rel, law),)))
     return out

@@ -29,6 +29,15 @@ def cited(text: str, law: int | None = 12) -> list[tuple[str, list[str]]]:
         ("Laws 42,43", [("Laws 42", ["42"]), ("43", ["43"])]),
         ("Laws 78D, 86B3 and (d) hereunder", [("Laws 78D", ["78D"]), ("86B3", ["86B3"])]),
         ("LAW 23 – COMPARABLE CALL", [("LAW 23", ["23"])]),
+        ("a player who violates C1, but", [("C1", ["12C1"])]),
+        ("(as per B1 or D2) and", [("B1", ["12B1"]), ("D2", ["12D2"])]),
+        ("the limitations listed in A1 and A2.", [("A1", ["12A1"]), ("A2", ["12A2"])]),
+        ("Except as in B1(a)(ii), a", [("B1(a)(ii)", ["12B1(a)(ii)"])]),
+        ("Law 14B2-B4 apply", [("Law 14B2", ["14B2"]), ("B4", ["14B4"])]),
+        ("(Law 27B3, B4); the law reference shown is B2", [("Law 27B3", ["27B3"]), ("B4", ["27B4"]), ("B2", ["12B2"])]),
+        ("Law 47C, D, F1: another", [("Law 47C", ["47C"]), ("D", ["47D"]), ("F1", ["47F1"])]),
+        ("(Law 65A, B1, B2, C, D)", [("Law 65A", ["65A"]), ("B1", ["65B1"]), ("B2", ["65B2"]), ("C", ["65C"]), ("D", ["65D"])]),
+        ("under Law 12, A player may", [("Law 12", ["12"])]),
     ],
 )
 def test_forms(text: str, expected: list[tuple[str, list[str]]]) -> None:
@@ -42,6 +51,9 @@ def test_relative_places_need_a_law() -> None:
 def test_no_false_citations_in_plain_words() -> None:
     assert cited("A player may call the Director at any time; see the law.") == []
     assert cited("Boards 1 5 9 13 and Law of averages") == []
+    # Holdings and a lone letter are not places; nor is part of a longer word or number.
+    assert cited("West holds ♠A2 and ♥K7, and leads the A.") == []
+    assert cited("table A12B and row C3D, seat E9x") == []
 
 
 def test_anchor_and_label() -> None:
