@@ -13,7 +13,11 @@ pypdf = pytest.importorskip("pypdf")
 pytest.importorskip("weasyprint")
 
 from generator.handbook import Built, make_handbook  # noqa: E402 - after the skips
+from generator.cachedir import cache_dir  # noqa: E402
+from generator.chartpages import dot_sources  # noqa: E402
+from generator.flowcharts.render import render_all  # noqa: E402
 from generator.handbook.book import chart_placement  # noqa: E402
+from generator.handbook.charts import fit_drawing, sheet_count  # noqa: E402
 from generator.handbook.paper import PAPERS  # noqa: E402
 from generator.loading import Corpus, load_corpus  # noqa: E402
 
@@ -90,18 +94,59 @@ def test_bookmarks_lead_to_the_law_headings(reader: Any, texts: list[str]) -> No
         assert re.search(rf"^LAW {number}$", texts[pages[title] - 1], re.M), title
 
 
-def test_every_chart_faces_the_end_of_its_law(reader: Any, corpus: Corpus) -> None:
+def sheets_said(text: str) -> int:
+    """How many pages a chart's first page says it takes (one unless it says more)."""
+    m = re.search(r"on\s+(\d)\s+pages,\s+continued\s+overleaf", text)
+    return int(m.group(1)) if m else 1
+
+
+def test_every_chart_faces_the_end_of_its_law(reader: Any, texts: list[str], corpus: Corpus) -> None:
     placement = chart_placement(corpus)
     assert set(placement) == set(corpus.charts)
     for number in sorted(set(placement.values())):
         charts = [c for c in corpus.charts_for(number) if placement[c.id] == number]
-        end = page_of(reader, f"end-{number}")
-        for k, chart in enumerate(charts):
+        expected = page_of(reader, f"end-{number}") + 1
+        for chart in charts:
             page = page_of(reader, f"chart-{chart.id}")
-            assert page == end + 1 + k, f"Law {number} ends on page {end}, chart {chart.id} is on page {page}"
-            assert page_of(reader, f"chart-end-{chart.id}") == page, f"chart {chart.id} takes more than a page"
+            assert page == expected, f"Law {number}: chart {chart.id} is on page {page}, not {expected}"
+            # A tall chart goes on overleaf, onto as many pages as its first page says; no further.
+            sheets = sheets_said(texts[page - 1])
+            assert page_of(reader, f"chart-end-{chart.id}") == page + sheets - 1, f"chart {chart.id} spills"
+            for k in range(1, sheets):
+                assert f"Page {k + 1} of {sheets} of the chart" in texts[page - 1 + k], (chart.id, k)
+            expected = page + sheets
         # The first chart is on a right-hand (odd) page, facing the Law's last page.
         assert page_of(reader, f"chart-{charts[0].id}") % 2 == 1
+
+
+def test_tall_charts_are_cut_between_their_boxes_to_stay_readable(corpus: Corpus) -> None:
+    svgs = render_all(dot_sources(corpus), cache_dir(ROOT, "svg"))
+    paper = PAPERS["A4"]
+    smallest = {}
+    for chart in corpus.charts.values():
+        if chart.layout != "flow":
+            continue
+        svg = svgs[f"chart:{chart.id}"]
+        drawing = fit_drawing(svg, chart, paper)
+        sheets = drawing.sheets()
+        assert len(sheets) == len(drawing.cuts) + 1 == sheet_count(svg, paper) <= 3
+        # Every word and link is on exactly one sheet, and each sheet fits the page.
+        assert sum(len(s.texts) for s in sheets) == len(drawing.texts)
+        assert sum(len(s.links) for s in sheets) == len(drawing.links)
+        box_w, box_h = paper.chart_box
+        for s in sheets:
+            w, h = (s.height, s.width) if s.turned else (s.width, s.height)
+            assert w <= box_w + 0.01 and h <= box_h + 0.01, chart.id
+        # No cut runs through a line of words.
+        for cut in drawing.cuts:
+            for t in drawing.texts:
+                bottom = t.top + t.line_pt * len(t.lines) / MM
+                assert not t.top < cut < bottom, (chart.id, cut, t.lines)
+        smallest[chart.id] = min(t.size_pt for t in drawing.texts)
+    # The tallest chart is cut in two at readable size; none prints below 4 pt (whole, they went to 3.2 pt).
+    assert len(fit_drawing(svgs["chart:laws-69-71"], corpus.charts["laws-69-71"], paper).cuts) == 1
+    assert smallest["laws-69-71"] >= 6
+    assert min(smallest.values()) >= 4, sorted(smallest.items(), key=lambda kv: kv[1])[:3]
 
 
 def test_other_laws_refer_to_the_page_of_a_shared_chart(reader: Any, texts: list[str], corpus: Corpus) -> None:
@@ -157,7 +202,8 @@ def test_running_heads_name_the_law(reader: Any, texts: list[str]) -> None:
 def test_chart_words_stay_on_chart_pages(reader: Any) -> None:
     # A chart's words are set in Liberation Sans (Arial's twin): none may stray to other pages.
     names = reader.named_destinations
-    allowed = {page_of(reader, n) for n in names if n.startswith("chart-") and not n.startswith("chart-end-")}
+    allowed = {page for n in names if n.startswith("chart-") and not n.startswith("chart-end-")
+               for page in range(page_of(reader, n), page_of(reader, "chart-end-" + n[len("chart-"):]) + 1)}
     allowed.add(page_of(reader, "legend"))
     stray: dict[int, list[str]] = {}
     for number, page in enumerate(reader.pages, 1):

@@ -16,7 +16,14 @@ from ..loading import Corpus
 from ..model import WORDING_NOTES, Chart, Definitions, Law, Part
 from ..templates import child_ref, depth, display_title, marker, nested
 from ..xref import Index
-from .charts import SHRINK, fit_drawing, legend_drawing, legend_rows, table_context
+from .charts import (
+    SHRINK,
+    fit_drawing,
+    legend_drawing,
+    legend_rows,
+    sheet_count,
+    table_context,
+)
 from .lawtext import LawPrinter, PrintedLaw, chart_href, term_href
 from .paper import Paper, Tab, part_tabs, tab_background, tab_drawing
 
@@ -86,6 +93,7 @@ class Handbook:
         self.printer = LawPrinter(corpus.laws, index, TermLinker.build(corpus.definitions), self.env)
         self.printed: dict[int, PrintedLaw] = {n: self.printer.print_law(law) for n, law in sorted(corpus.laws.items())}
         self.placement = chart_placement(corpus)
+        self._pages: dict[str, int] = {}
         ranges: dict[Part, tuple[int, int]] = {}
         for n, law in sorted(corpus.laws.items()):
             ranges[law.part] = (ranges.get(law.part, (n, n))[0], n)
@@ -180,6 +188,14 @@ class Handbook:
             "charts_elsewhere": [{"id": c.id, "title": c.title, "after": self.placement[c.id]} for c in elsewhere],
             "keep_whole": _all_tables(printed.law),
         }
+
+    def pages_of(self, chart: Chart) -> int:
+        """How many pages a chart takes: a tall drawing is cut onto two or three."""
+        if chart.layout != "flow":
+            return 1
+        if chart.id not in self._pages:
+            self._pages[chart.id] = sheet_count(self.svgs[f"chart:{chart.id}"], self.paper)
+        return self._pages[chart.id]
 
     def _chart(self, chart: Chart, layout: Layout, *, more: bool, measuring: bool) -> dict[str, Any]:
         """A chart's page: its drawing fitted to the page (or its table), at pagination's scale."""

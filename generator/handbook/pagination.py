@@ -1,6 +1,6 @@
 """Lay the book out, see where everything landed, adjust: each chart faces its Law's last page.
 
-A chart is printed on the next right-hand page after its Law. When the Law's text would end on
+A chart is printed from the next right-hand page after its Law (a tall one goes on overleaf). When the Law's text would end on
 a right-hand page, a blank left-hand page would stand between them; instead part of the text is
 moved over to that left-hand page (a Law of one page moves whole, so that it and its chart make
 a spread). A chart that spilled past its page is drawn smaller.
@@ -157,11 +157,12 @@ def adjust(book: Handbook, landed: Landing, layout: Layout) -> tuple[Layout, lis
             continue
         for chart in charts:
             first, last = page.get(f"chart-{chart.id}"), page.get(f"chart-end-{chart.id}")
-            if first is not None and last is not None and last != first:
+            over = last - first - (book.pages_of(chart) - 1) if first is not None and last is not None else 0
+            if over > 0:
                 # Shrink by as many steps as the overflow suggests (height shrinks at least as
                 # fast as the type, as fewer lines wrap), so one more layout is likely enough.
                 text_height = book.paper.text_height
-                used = (last - first) * text_height + landed.top[f"chart-end-{chart.id}"] - book.paper.top
+                used = over * text_height + landed.top[f"chart-end-{chart.id}"] - book.paper.top
                 steps = max(1, math.ceil(math.log(text_height / used) / math.log(SHRINK)))
                 shrink[chart.id] = shrink.get(chart.id, 0) + steps
                 unsettled.append(f"chart {chart.id}: does not fit one page")
@@ -184,8 +185,9 @@ def adjust(book: Handbook, landed: Landing, layout: Layout) -> tuple[Layout, lis
             elif start not in breaks:
                 breaks[start] = "left" if pages % 2 else "right"
             unsettled.append(f"Law {number}: a blank page stands between its text and its chart")
-        # The charts then take one page each, from the right-hand page after the text.
-        after_charts = will_end + (2 if is_right(will_end) else 1) + len(charts)
+        # The charts then take their pages (one each, or a tall one's two or three), from the
+        # right-hand page after the text.
+        after_charts = will_end + (2 if is_right(will_end) else 1) + sum(book.pages_of(c) for c in charts)
         last_chart = page.get(f"chart-end-{charts[-1].id}")
         if last_chart is not None:
             delta = after_charts - (last_chart + 1)
