@@ -11,6 +11,8 @@ import pickle
 from pathlib import Path
 from typing import Any
 
+from .cachedir import keep
+
 # The code that reads and shapes a file: a change to it must not reuse what it made before.
 _READERS = ("yamlsource.py", "model.py", "loading.py")
 _CODE = hashlib.sha256(b"".join((Path(__file__).parent / name).read_bytes() for name in _READERS)).hexdigest()
@@ -50,8 +52,6 @@ class ModelCache:
             return
         try:
             self.file.parent.mkdir(parents=True, exist_ok=True)
-            tmp = self.file.with_suffix(".tmp")
-            tmp.write_bytes(pickle.dumps({"code": _CODE, "entries": self._used}, protocol=pickle.HIGHEST_PROTOCOL))
-            tmp.replace(self.file)
+            keep(self.file, pickle.dumps({"code": _CODE, "entries": self._used}, protocol=pickle.HIGHEST_PROTOCOL))
         except OSError:
             pass

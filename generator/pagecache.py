@@ -9,6 +9,7 @@ import hashlib
 from pathlib import Path
 from typing import Callable
 
+from .cachedir import keep
 from .loading import Corpus
 
 PACKAGE = Path(__file__).resolve().parent
@@ -47,9 +48,7 @@ class PageCache:
         if path.exists():
             return path.read_text(encoding="utf-8")
         text = make()
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(path)
+        keep(path, text)
         return text
 
     def prune(self) -> None:

@@ -15,6 +15,8 @@ from typing import Callable
 import graphviz
 import graphviz.backend.dot_command as dot_command
 
+from ..cachedir import keep
+
 
 def dot_binary() -> Path:
     """The `dot` to use: $BRIDGE_LAWS_DOT, else graphviz-pure from PyPI, else a system Graphviz."""
@@ -52,10 +54,7 @@ def render_all(jobs: dict[str, Job], cache_dir: Path) -> dict[str, str]:
     # Each render is a separate dot process, so threads give real parallelism.
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
         for key, svg in zip(todo, pool.map(lambda k: _render(jobs[k].make_dot()), todo)):
-            target = cache_dir / f"{keys[key]}.svg"
-            tmp = target.with_suffix(".tmp")
-            tmp.write_text(svg, encoding="utf-8")
-            tmp.replace(target)
+            keep(cache_dir / f"{keys[key]}.svg", svg)
     return {key: (cache_dir / f"{digest}.svg").read_text(encoding="utf-8") for key, digest in keys.items()}
 
 

@@ -25,6 +25,7 @@ import weasyprint
 from weasyprint import HTML
 from weasyprint.document import Document
 
+from ..cachedir import keep
 from .book import Handbook, Layout
 from .charts import SHRINK
 from .paper import PT_PER_MM
@@ -248,7 +249,5 @@ def _remember(cache_dir: Path | None, book: Handbook, measuring: str, layout: La
     if cache_dir is None:
         return
     cache_dir.mkdir(parents=True, exist_ok=True)
-    path = cache_dir / f"{_key(book, measuring)}.json"
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps({"breaks": layout.breaks, "shrink": layout.shrink}, sort_keys=True), encoding="utf-8")
-    tmp.replace(path)
+    keep(cache_dir / f"{_key(book, measuring)}.json",
+         json.dumps({"breaks": layout.breaks, "shrink": layout.shrink}, sort_keys=True))
