@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import html
 import re
-from itertools import pairwise
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 from markupsafe import Markup
@@ -211,14 +211,10 @@ def _free_spans(h_mm: float, busy: list[tuple[float, float]]) -> list[tuple[floa
 
 def _busy_bands(svg: str) -> list[tuple[float, float]]:
     """Top and bottom (mm from the drawing's top) of every box and every line of words."""
-    shift = _TRANSLATE_RE.search(svg)
-    dy = float(shift.group(2)) if shift else 0.0
+    _dx, dy = _shift(svg)
     bands = []
     for m in _NODE_RE.finditer(svg):
-        ys = [float(y) for shape in _SHAPE_POINTS_RE.finditer(m.group(1))
-              for _x, y in _NUMBER_PAIR_RE.findall(shape.group(1))]
-        for _cx, cy, _rx, ry in _ELLIPSE_RE.findall(m.group(1)):
-            ys += [float(cy) - float(ry), float(cy) + float(ry)]
+        _xs, ys = _extent(m.group(1))
         if ys:
             bands.append(((min(ys) + dy) / PT_PER_MM, (max(ys) + dy) / PT_PER_MM))
     for m in _TEXT_RE.finditer(svg):
@@ -271,8 +267,7 @@ def _split_words(svg: str, mm_per_unit: float, scale: float) -> tuple[str, list[
     Graphviz writes a box's words one <text> per line; lines that share their anchor and type
     and follow each other at an even step become one run (fewer boxes for WeasyPrint to place).
     """
-    shift = _TRANSLATE_RE.search(svg)
-    dx, dy = (float(shift.group(1)), float(shift.group(2))) if shift else (0.0, 0.0)
+    dx, dy = _shift(svg)
     groups: list[list[tuple[str, dict[str, str], float]]] = []
     for m in _TEXT_RE.finditer(svg):
         attrs = dict(_ATTR_RE.findall(m.group(1)))
@@ -314,26 +309,37 @@ def _same_set(group: list[tuple[str, dict[str, str], float]], attrs: dict[str, s
 
 def _link_boxes(svg: str, hrefs: dict[str, str], mm_per_unit: float) -> list[LinkBox]:
     """Boxes over the linked nodes: an SVG link is not a PDF link, an HTML one is."""
-    shift = _TRANSLATE_RE.search(svg)
-    dx, dy = (float(shift.group(1)), float(shift.group(2))) if shift else (0.0, 0.0)
+    dx, dy = _shift(svg)
     out = []
     for m in _ANCHOR_RE.finditer(svg):
         href = hrefs.get(m.group(1))
         if href is None:
             continue
-        xs: list[float] = []
-        ys: list[float] = []
-        for shape in _SHAPE_POINTS_RE.finditer(m.group(2)):
-            for x, y in _NUMBER_PAIR_RE.findall(shape.group(1)):
-                xs.append(float(x))
-                ys.append(float(y))
-        for cx, cy, rx, ry in _ELLIPSE_RE.findall(m.group(2)):
-            xs += [float(cx) - float(rx), float(cx) + float(rx)]
-            ys += [float(cy) - float(ry), float(cy) + float(ry)]
+        xs, ys = _extent(m.group(2))
         if xs:
             out.append(LinkBox(href, (min(xs) + dx) * mm_per_unit, (min(ys) + dy) * mm_per_unit,
                                (max(xs) - min(xs)) * mm_per_unit, (max(ys) - min(ys)) * mm_per_unit))
     return out
+
+
+def _shift(svg: str) -> tuple[float, float]:
+    """How far Graphviz moved its drawing (it draws upwards from the bottom left), in its units."""
+    m = _TRANSLATE_RE.search(svg)
+    return (float(m.group(1)), float(m.group(2))) if m else (0.0, 0.0)
+
+
+def _extent(fragment: str) -> tuple[list[float], list[float]]:
+    """Every x and every y the shapes in a piece of SVG reach (polygons, paths, ellipses)."""
+    xs: list[float] = []
+    ys: list[float] = []
+    for shape in _SHAPE_POINTS_RE.finditer(fragment):
+        for x, y in _NUMBER_PAIR_RE.findall(shape.group(1)):
+            xs.append(float(x))
+            ys.append(float(y))
+    for cx, cy, rx, ry in _ELLIPSE_RE.findall(fragment):
+        xs += [float(cx) - float(rx), float(cx) + float(rx)]
+        ys += [float(cy) - float(ry), float(cy) + float(ry)]
+    return xs, ys
 
 
 def table_context(chart: Chart, r: Renderer) -> dict[str, Any]:
