@@ -16,6 +16,13 @@ sys.path.insert(0, str(ROOT / "tests"))
 needs_shared = pytest.mark.skipif(not SHARED.is_dir(), reason="../shared (reference sources) is absent")
 
 
+def edit(path: Path, old: str, new: str) -> None:
+    """Replace the first `old` in a source file with `new`; `old` must be there."""
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
 def make_project(dest: Path, sources: Path = FIXTURE) -> Path:
     """A project folder with the fixture sources and this project's templates and config."""
     shutil.copytree(sources, dest, dirs_exist_ok=True)

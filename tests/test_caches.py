@@ -10,14 +10,9 @@ from generator.cachedir import cache_dir
 from generator.errors import SourceErrors
 from generator.generate import generate_pages
 from generator.loading import load_corpus
+from support import edit
 
 CHART = "flowcharts/fixture.yaml"
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
 def dump(root: Path, *, cached: bool) -> dict[str, object]:

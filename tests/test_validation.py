@@ -9,18 +9,13 @@ import pytest
 
 from generator.errors import SourceErrors
 from generator.loading import load_corpus
+from support import edit
 
 
 def problems(root: Path) -> list[str]:
     with pytest.raises(SourceErrors) as caught:
         load_corpus(root)
     return [str(p) for p in caught.value.problems]
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not in {path}"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
 def test_fixture_corpus_is_valid(project: Path) -> None:
