@@ -8,7 +8,8 @@ from jinja2 import Environment
 from markupsafe import Markup
 
 from . import citations
-from .flowcharts.dot import chart_dot, wrap_label
+from .boxnotes import added_words, cell_note_words, editor_note_label, editor_note_words, hand_off, provenance
+from .flowcharts.dot import chart_dot, editor_note_id, hand_off_id, wrap_label
 from .flowcharts.render import Job, inline_svg, named_svg, readable_svg
 from .flowcharts.style import (
     EDGE_ATTRS,
@@ -22,6 +23,7 @@ from .inline import Renderer, law_url, ref_url
 from .loading import Corpus
 from .model import Chart, Kind
 from .templates import display_title
+from .walk import qualifiers
 from .xref import Index
 
 # Charts are inlined on pages two levels down (laws/law-14/, charts/law-14/), so links in the
@@ -29,14 +31,26 @@ from .xref import Index
 SVG_PREFIX = "../../"
 
 
+def box_url(chart_id: str, box_id: str) -> str:
+    """Site path of one box of a chart, in the chart in words on the chart's own page."""
+    return f"charts/{chart_id}/#{chart_id}-{box_id}"
+
+
+def site_dot(chart: Chart, charts: dict[str, Chart]) -> str:
+    """A chart's DOT with the links the site's pages (two levels down) use."""
+    return chart_dot(chart, lambda ref: SVG_PREFIX + ref_url(ref), charts,
+                     lambda chart_id, box: SVG_PREFIX + box_url(chart_id, box))
+
+
 def dot_sources(corpus: Corpus) -> dict[str, Job]:
     """Every flow chart and legend example to draw, keyed for the renderer.
 
-    A chart's fingerprint is its validated content, so its DOT is written only when it changed.
+    A chart's fingerprint is its validated content (and the words of the boxes its hand-offs
+    name), so its DOT is written only when one of them changed.
     """
     def chart_job(chart: Chart) -> Job:
-        return Job(f"{SVG_PREFIX}\n{chart.model_dump_json()}",
-                   lambda: chart_dot(chart, lambda ref: SVG_PREFIX + ref_url(ref)))
+        named = [hand_off(c, corpus.charts).label for n in chart.nodes for c in n.continues]
+        return Job(f"{SVG_PREFIX}\n{chart.model_dump_json()}\n{named}", lambda: site_dot(chart, corpus.charts))
 
     out = {f"chart:{c.id}": chart_job(c) for c in corpus.charts.values() if c.layout == "flow"}
     for kind, style in STYLES.items():
@@ -79,6 +93,11 @@ class ChartPages:
     def svg(self, chart: Chart, suffix: str) -> Markup:
         if chart.id not in self._readable:  # the same drawing goes on the Law's page and its own
             labels = {n.id: n.text for n in chart.nodes}
+            for n in chart.nodes:
+                if n.editor_note is not None:
+                    labels[editor_note_id(n.id)] = editor_note_label(n.editor_note, chart.laws[0])
+                for k, cont in enumerate(n.continues):
+                    labels[hand_off_id(n.id, k)] = hand_off(cont, self.corpus.charts).label
             self._readable[chart.id] = readable_svg(self.svgs[f"chart:{chart.id}"], labels)
         description = f"Flowchart for {', '.join(f'Law {n}' for n in chart.laws)}. The chart in words follows it."
         return Markup(named_svg(self._readable[chart.id], title=chart.title, description=description,
@@ -91,8 +110,12 @@ class ChartPages:
             # Defined terms are linked in the Law's text, not again inside the chart.
             r = Renderer(SVG_PREFIX, self.index, None)
             svg = self.svg(chart, "-full" if full else "") if chart.layout == "flow" else Markup("")
+            law = chart.laws[0]
+            table_notes = [[r.text(cell_note_words(n, law), law) for n in g.editor_notes]
+                           for g in (chart.table.groups if chart.table is not None else [])]
             html = self.env.get_template("chart_figure.html.j2").render(
-                chart=chart, r=r, law=chart.laws[0], full=full, svg=svg, steps=self.steps(chart, r))
+                chart=chart, r=r, law=law, full=full, svg=svg, steps=self.steps(chart, r),
+                provenance=provenance(chart), table_notes=table_notes)
             self._figures[key] = Markup(html.strip())
         return self._figures[key]
 
@@ -100,6 +123,7 @@ class ChartPages:
         """The chart in words: each box a numbered step with where its arrows lead."""
         number = {n.id: i for i, n in enumerate(chart.nodes, 1)}
         text = {n.id: n.text for n in chart.nodes}
+        notes = qualifiers(chart)
         out = []
         for node in chart.nodes:
             links = list(node.links()) + [(m, "Inside the frame") for m in node.body[:1]]
@@ -108,6 +132,7 @@ class ChartPages:
                 ref = citations.parse_ref(value, chart.laws[0])
                 if ref is not None:
                     cites.append({"label": ref.label(), "url": ref_url(ref)})
+            handed = [hand_off(c, self.corpus.charts) for c in node.continues]
             out.append({
                 "id": node.id,
                 "kind": node.kind.value,
@@ -115,17 +140,25 @@ class ChartPages:
                 "html": r.text(node.text, chart.laws[0]),
                 "branches": [{"label": label, "target": t, "number": number[t], "summary": _short(text[t])}
                              for t, label in links],
+                "qualifies": [{"target": t, "number": number[t], "summary": _short(text[t])}
+                              for t in node.qualifies if t in number],
+                "read_with": [{"target": q.id, "number": number[q.id], "summary": _short(q.text)}
+                              for q in notes.get(node.id, [])],
                 "cites": cites,
+                "editor": r.text(editor_note_words(node.editor_note, chart.laws[0]), chart.laws[0])
+                if node.editor_note is not None else None,
+                "added": added_words(node) if node.added is not None else None,
+                "continues": [{"label": h.label, "url": box_url(h.chart, h.at)} for h in handed],
             })
         return out
 
     def chart_page(self, chart: Chart, r: Renderer) -> str:
         laws = [{"number": n, "title": display_title(self.corpus.laws[n].title), "url": law_url(n)} for n in chart.laws]
         return self.env.get_template("chart_page.md.j2").render(
-            chart=chart, r=r, laws=laws, figure=self.figure(chart, full=True))
+            chart=chart, r=r, laws=laws, figure=self.figure(chart, full=True), provenance=provenance(chart))
 
     def index_page(self) -> str:
-        rows = [{"id": c.id, "title": c.title, "page": c.page,
+        rows = [{"id": c.id, "title": c.title, "page": c.page, "provenance": provenance(c),
                  "laws": [{"number": n, "url": law_url(n)} for n in c.laws]}
                 for c in sorted(self.corpus.charts.values(), key=lambda c: (min(c.laws), c.page or 999))]
         return self.env.get_template("charts_index.md.j2").render(rows=rows)

@@ -40,6 +40,11 @@ class Ref:
     def label(self) -> str:
         return f"Law {self.canonical()}"
 
+    def reading_order(self) -> tuple[int, str, int, str, str]:
+        """A sort key in the order the Laws print places (a Law before its sections, A before A1);
+        the dataclass order cannot compare a missing level with a present one."""
+        return (self.law, self.section or "", self.paragraph or 0, self.item or "", self.subitem or "")
+
     def ancestors(self) -> list[Ref]:
         """This place and every enclosing one, innermost first."""
         parts = [self.law, self.section, self.paragraph, self.item, self.subitem]

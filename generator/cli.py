@@ -6,8 +6,13 @@ import sys
 import time
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
 from .errors import SourceErrors
 from .site import BuildFailed
+
+if TYPE_CHECKING:
+    from .loading import Corpus
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -27,7 +32,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m generator", description=__doc__)
     parser.add_argument("--root", type=Path, default=Path.cwd(), help="project folder (default: here)")
     sub = parser.add_subparsers(dest="command", required=True)
-    sub.add_parser("check", help="validate every source file and report problems as path:line: message")
+    check = sub.add_parser("check", help="validate every source file and report problems as path:line: message")
+    check.add_argument("--chart", metavar="ID", help=(
+        "report on one chart only: its problems (even while other files have some), each scenario's "
+        "walk, and which end boxes and paragraphs its scenarios leave out"))
     build = sub.add_parser("build", help="validate, then build the site into site/")
     build.add_argument("--strict", action=argparse.BooleanOptionalAction, default=True,
                        help="treat MkDocs warnings as errors (default: on)")
@@ -36,6 +44,8 @@ def main(argv: list[str] | None = None) -> int:
     draw = sub.add_parser("chart", help="draw one chart to a file, to look at it while editing")
     draw.add_argument("chart_id", help="the chart's file name without .yaml, e.g. law-14")
     draw.add_argument("-o", "--output", type=Path, required=True, help="file to write: .svg, .png or .dot")
+    every = sub.add_parser("walks", help="print every route through a chart: the answers, and the ruling each gives")
+    every.add_argument("chart_id", help="the chart's file name without .yaml, e.g. law-14")
     sub.add_parser("import", help="import Law text in the official layout into laws/*.yaml (see import --help)")
     sub.add_parser("handbook", help="write the printable handbook PDF (see handbook --help)")
     args = parser.parse_args(argv)
@@ -43,9 +53,11 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         if args.command == "check":
-            return _check(root)
+            return _check_chart(root, args.chart) if args.chart else _check(root)
         if args.command == "chart":
             return _draw(root, args.chart_id, args.output)
+        if args.command == "walks":
+            return _walks(root, args.chart_id)
         return _build(root, strict=args.strict, handbook=args.handbook)
     except BuildFailed as exc:
         print(exc, file=sys.stderr)
@@ -64,32 +76,109 @@ def _check(root: Path) -> int:
     corpus = load_corpus(root, cached=True)
     took = time.perf_counter() - start
     print(f"ok: {len(corpus.laws)} laws, {len(corpus.charts)} charts checked in {took:.2f} s")
+    _report_routes(corpus)
     return 0
+
+
+def _check_chart(root: Path, chart_id: str) -> int:
+    """One chart's problems and routes, for the editor working on it."""
+    from .loading import read_corpus
+    from .routecoverage import route_coverage
+    from .walk import WalkError, walk
+
+    corpus, problems = read_corpus(root, cached=True)
+    path = corpus.paths.get(f"chart:{chart_id}") or root / "flowcharts" / f"{chart_id}.yaml"
+    shown = problems.display(path)
+    own = [p for p in problems.items if p.path == shown]
+    for problem in sorted(own):
+        print(problem)
+    chart = corpus.charts.get(chart_id)
+    if chart is None:
+        print(f"{shown}: the chart could not be read" if path.exists() else f"no chart '{chart_id}'")
+        return 1
+    if chart.layout == "flow" and not own:
+        for scenario in chart.scenarios:
+            try:
+                print(f"scenario '{scenario.title}': {' -> '.join(walk(chart, scenario))}")
+            except WalkError as exc:
+                print(f"scenario '{scenario.title}': {exc}")
+        cov = route_coverage(chart)
+        print(f"end boxes: {len(cov.ends) - len(cov.missing_ends)} of {len(cov.ends)} are a scenario's ruling"
+              + (f"; not yet: {', '.join(cov.missing_ends)}" if cov.missing_ends else ""))
+        print(f"route paragraphs: {len(cov.paragraphs) - len(cov.missing_paragraphs)} of {len(cov.paragraphs)} decisive"
+              + (f"; not yet: {', '.join(r.canonical() for r in cov.missing_paragraphs)}" if cov.missing_paragraphs else ""))
+    from .coverage import chart_coverage
+
+    left = chart_coverage(chart, corpus.laws).missing
+    print(f"paragraphs of the Laws served: {'all cited or omitted' if not left else 'neither cited nor under omits: ' + ', '.join(r.canonical() for r in left)}")
+    others = len(problems.items) - len(own)
+    if others:
+        print(f"({others} problem(s) in other files not shown)")
+    return 1 if own else 0
+
+
+def _walks(root: Path, chart_id: str) -> int:
+    """Every route of one chart in words, for reviewing it against its Law."""
+    from .loading import read_corpus
+    from .routes import describe, routes
+
+    corpus, _problems = read_corpus(root)
+    chart = corpus.charts.get(chart_id)
+    if chart is None or chart.layout != "flow":
+        print(f"no flow chart '{chart_id}' could be read", file=sys.stderr)
+        return 1
+    for n, route in enumerate(routes(chart), 1):
+        print(f"route {n} (ends at {route.end}):")
+        print("\n".join(describe(chart, route)))
+        print()
+    return 0
+
+
+def _report_routes(corpus: Corpus) -> None:
+    """How much of the charts' routes the scenarios walk, and where they fall short."""
+    from .routecoverage import totals
+
+    found = totals(list(corpus.charts.values()))
+    count = sum(len(c.scenarios) for c in corpus.charts.values())
+    print(found.summary(count))
+    for cov in found.charts:
+        chart = corpus.charts[cov.chart]
+        path = corpus.chart_path(cov.chart).relative_to(corpus.root).as_posix()
+        for end in cov.missing_ends:
+            line = chart.by_id[end].line()
+            print(f"{path}:{line}: warning: end box '{end}' is the ruling of no scenario")
+        for ref in cov.missing_paragraphs:
+            print(f"{path}:{chart.line('scenarios')}: warning: {ref.label()} is on a route but decisive in no scenario")
 
 
 def _build(root: Path, *, strict: bool, handbook: bool) -> int:
     from .site import build_site
 
+    from .loading import load_corpus
+
     start = time.perf_counter()
     site_dir = build_site(root, strict=strict, handbook=handbook)
     took = time.perf_counter() - start
     print(f"built {site_dir} in {took:.1f} s")
+    _report_routes(load_corpus(root, cached=True))
     print(f"open {site_dir / 'index.html'} in a browser, or serve it: python -m http.server -d {site_dir} 8000")
     return 0
 
 
 def _draw(root: Path, chart_id: str, output: Path) -> int:
-    from .chartpages import SVG_PREFIX
-    from .flowcharts.dot import chart_dot
+    from .chartpages import site_dot
     from .flowcharts.render import render_to
-    from .inline import ref_url
-    from .loading import load_corpus
+    from .loading import read_corpus
 
-    corpus = load_corpus(root)
+    # Drawn even while other files have problems: the editor is looking at this one.
+    corpus, problems = read_corpus(root)
+    own = [p for p in problems.items if p.path == problems.display(root / "flowcharts" / f"{chart_id}.yaml")]
+    for problem in own:
+        print(problem, file=sys.stderr)
     if chart_id not in corpus.charts or corpus.charts[chart_id].layout != "flow":
         print(f"no flow chart '{chart_id}' (flow charts: {', '.join(sorted(corpus.charts))})", file=sys.stderr)
         return 1
-    source = chart_dot(corpus.charts[chart_id], lambda ref: SVG_PREFIX + ref_url(ref))
+    source = site_dot(corpus.charts[chart_id], corpus.charts)
     render_to(source, output)
     print(f"wrote {output}")
     return 0

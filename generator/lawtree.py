@@ -76,3 +76,8 @@ def texts(block: Block) -> Iterator[tuple[str, str]]:
             yield "table", cell
     if block.after:
         yield "after", block.after
+
+
+def place_words(law: Law, ref: Ref) -> str:
+    """Every word printed at a place and inside it, in reading order."""
+    return " ".join(text for place in places(law) if ref in place.ref.ancestors() for _key, text in texts(place.block))

@@ -34,6 +34,7 @@ class Corpus:
     course: Course | None = None
     paths: dict[str, Path] = field(default_factory=dict)  # "law:14", "chart:law-14", "front:preface"
     unreadable_laws: frozenset[int] = frozenset()  # named by files that failed to load
+    unreadable_charts: frozenset[str] = frozenset()  # ids of chart files that failed to load
     index: Index = field(default_factory=Index)  # the places that exist and who cites whom
 
     def missing(self, ref: Ref, index: Index) -> bool:
@@ -58,6 +59,13 @@ def load_corpus(root: Path, *, cached: bool = False) -> Corpus:
     `cached`: keep the validated files in the project's cache folder, so that the next run reads
     again only the files that changed (the checks across files always run).
     """
+    corpus, problems = read_corpus(root, cached=cached)
+    problems.raise_if_any()
+    return corpus
+
+
+def read_corpus(root: Path, *, cached: bool = False) -> tuple[Corpus, Problems]:
+    """Everything that could be read, and every problem found: for reports on one file among others' errors."""
     from .validation import check_corpus  # the checks need the corpus shape defined here
 
     problems = Problems(root)
@@ -89,9 +97,12 @@ def load_corpus(root: Path, *, cached: bool = False) -> Corpus:
         paths[f"law:{law.law}"] = path
 
     charts: dict[str, Chart] = {}
+    unreadable_charts: set[str] = set()
     for path in sorted((root / "flowcharts").glob("*.yaml")):
         chart = read(path, Chart)
-        if chart is not None:
+        if chart is None:
+            unreadable_charts.add(path.stem)  # its own problems are reported; hand-offs to it would repeat them
+        else:
             chart = chart.model_copy(update={"id": chart.id or path.stem})
             charts[chart.id] = chart
             paths[f"chart:{chart.id}"] = path
@@ -109,12 +120,12 @@ def load_corpus(root: Path, *, cached: bool = False) -> Corpus:
         paths["course"] = course_path
 
     corpus = Corpus(root=root, laws=laws, charts=charts, paths=paths, unreadable_laws=frozenset(unreadable),
+                    unreadable_charts=frozenset(unreadable_charts),
                     index=build_index(laws, charts), **front)
     if cache is not None:
         cache.save()
     check_corpus(corpus, problems)
-    problems.raise_if_any()
-    return corpus
+    return corpus, problems
 
 
 def _read_model(path: Path, model: type[M], problems: Problems, cache: ModelCache | None) -> M | None:

@@ -188,11 +188,35 @@ ENTRY_KINDS = frozenset({Kind.CASE, Kind.STATEMENT})
 NodeId = Annotated[str, Field(pattern=r"^[A-Za-z][A-Za-z0-9_]*$")]
 
 
+# The label of a condition's way on when it does not hold.
+OTHERWISE = "Otherwise"
+
+
 class Link(Strict):
     """An arrow to another box, optionally labelled."""
 
     to: NodeId
     label: str | None = None
+
+
+class Continuation(Strict):
+    """Where the ruling of an end box goes on: another chart, at one of its boxes."""
+
+    chart: Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$")]
+    at: NodeId
+
+
+class EditorNote(Strict):
+    """What the 2017 text says where a box departs from it, quoted from the Law (checked word for word)."""
+
+    ref: str  # the paragraph quoted
+    quote: Text  # its words, exactly as the Law prints them
+    comment: str | None = None  # what the departure is, in a sentence
+
+    @field_validator("ref", mode="before")
+    @classmethod
+    def _as_string(cls, value: Any) -> Any:
+        return citation_strings(value)[0]
 
 
 class Node(Strict):
@@ -205,8 +229,21 @@ class Node(Strict):
     yes: NodeId | None = None
     no: NodeId | None = None
     body: list[NodeId] = Field(default_factory=list)
+    otherwise: NodeId | None = None  # where the walk goes on when a condition does not hold
     cites: list[str] = Field(default_factory=list)
-    note: str | None = None
+    note: str | None = None  # the editor's reading of the source, kept in the file only
+    # A statement beside the flow names the boxes it qualifies, or says why it qualifies none.
+    qualifies: list[NodeId] = Field(default_factory=list)
+    free_note: Text | None = None
+    uncited: Text | None = None  # why a question, condition or action cites no paragraph
+    continues: list[Continuation] = Field(default_factory=list)  # an end box whose ruling goes on in other charts
+    editor_note: EditorNote | None = None  # shown on the box: where it departs from the 2017 text
+    added: Text | None = None  # a box of a book chart that the book does not print, and why it was added
+
+    @field_validator("qualifies", "continues", mode="before")
+    @classmethod
+    def _listed(cls, value: Any) -> Any:
+        return value if isinstance(value, list) else [value]
 
     @field_validator("next", mode="before")
     @classmethod
@@ -227,10 +264,18 @@ class Node(Strict):
         if self.no is not None:
             out.append((self.no, "No"))
         out.extend((link.to, link.label) for link in self.next)
+        if self.otherwise is not None:
+            out.append((self.otherwise, OTHERWISE))
         return out
 
 
 Cell = str | list[str]
+
+
+class CellNote(EditorNote):
+    """An editor's note on one line of a decision table's cell (a table's boxes have no ids)."""
+
+    about: Text  # the line of a cell in this group, word for word
 
 
 class TableGroup(Strict):
@@ -239,6 +284,7 @@ class TableGroup(Strict):
     label: Text
     rows: list[list[Cell]] = Field(min_length=1)
     cites: list[str] = Field(default_factory=list)  # the paragraphs this part of the table applies
+    editor_notes: list[CellNote] = Field(default_factory=list)  # where a printed line departs from the 2017 text
 
     @field_validator("cites", mode="before")
     @classmethod
@@ -318,13 +364,21 @@ class Scenario(Strict):
         return value
 
 
+class Origin(StrEnum):
+    """Whose chart it is: the WBU book's, reconstructed, or one drawn for this edition from the Law."""
+
+    BOOK = "book"
+    DRAWN = "drawn"
+
+
 class Chart(Strict):
     """One chart page: a flow of boxes, or a decision table."""
 
     id: str = ""
     title: Text
     laws: list[Annotated[int, Field(ge=1, le=93)]] = Field(min_length=1)
-    page: int | None = None
+    origin: Origin
+    page: int | None = None  # the WBU book's page of a book chart
     layout: Literal["flow", "table"] = "flow"
     notes: str | None = None
     nodes: list[Node] = Field(default_factory=list)
@@ -346,6 +400,10 @@ class Chart(Strict):
             raise ValueError("'table:' is only for 'layout: table'")
         if self.layout == "flow" and not self.nodes:
             raise ValueError("a flow chart needs 'nodes:'")
+        if self.origin is Origin.BOOK and self.page is None:
+            raise ValueError("a chart of origin 'book' needs 'page:', the WBU book's page it reproduces")
+        if self.origin is Origin.DRAWN and self.page is not None:
+            raise ValueError("'page:' is the WBU book's page of a book chart; a drawn chart has none")
         return self
 
 

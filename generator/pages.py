@@ -21,9 +21,11 @@ from .scoring import scoring_data
 from .situations import Situation, finder_data, situations
 from .templates import display_title, environment
 from .training import module_pages
-from .walkpages import walk_page
+from .walkpages import carried_script, related_charts, walk_page
 from .xref import Index
 
+# The record of each chart's audit against the 2017 text, kept beside the other notes.
+AUDIT_INDEX = "audit/index.md"
 # Pages a level below the root (definitions/) and two below (laws/law-07/) reach the root so.
 PREFIX = {0: "", 1: "../", 2: "../../"}
 
@@ -47,11 +49,13 @@ class PageMaker:
         return make() if self.cache is None else self.cache.page(inputs, make)
 
     def chart_inputs(self, chart: Chart) -> list[str]:
-        """A chart's source, its drawing, and the titles of the Laws it names."""
+        """A chart's source, its drawing, the titles of the Laws it names, and the charts it hands
+        over to or is handed from (their words are shown beside its own)."""
         assert self.cache is not None
         svg = self.svgs.get(f"chart:{chart.id}", "")
         return [self.cache.source(f"chart:{chart.id}"), hashlib.sha256(svg.encode()).hexdigest(),
-                *(self.cache.source(f"law:{n}") for n in chart.laws)]
+                *(self.cache.source(f"law:{n}") for n in chart.laws),
+                *(self.cache.source(f"chart:{c}") for c in related_charts(self.corpus, chart))]
 
     def renderer(self, depth: int, *, terms: bool = True) -> Renderer:
         return Renderer(PREFIX[depth], self.index, self.terms.fresh() if terms else None)
@@ -79,6 +83,8 @@ class PageMaker:
                 pages[f"walk/{chart.id}.md"] = self.cached(
                     ["walk", *inputs, self.cache.all_laws() if self.cache else ""],
                     lambda c=chart: walk_page(self.env, c, self.corpus, self.index))
+                pages[f"walk/{chart.id}/data.js"] = self.cached(
+                    ["walk-data", *inputs, self.cache.all_laws() if self.cache else ""], lambda c=chart: carried_script(c, self.corpus, self.index))
         for law in self.corpus.laws.values():
             pages[f"laws/law-{law.law:02d}.md"] = self.cached(self.law_inputs(law), lambda l=law: self.law_page(l))
         if {77, 78} <= set(self.corpus.laws):
@@ -89,7 +95,9 @@ class PageMaker:
     def module_inputs(self, module: Module) -> list[str]:
         """A course module's pages come from the course file and its charts' sources."""
         assert self.cache is not None
-        return ["module", self.cache.source("course"), *(self.cache.source(f"chart:{c}") for c in module.charts)]
+        charts = set(module.charts) | {r for c in module.charts if c in self.corpus.charts
+                                               for r in related_charts(self.corpus, self.corpus.charts[c])}
+        return ["module", self.cache.source("course"), *(self.cache.source(f"chart:{c}") for c in sorted(charts))]
 
     def law_inputs(self, law: Law) -> list[str]:
         """Everything a Law's page shows: its text, terms, charts, quotes and who cites it."""
@@ -129,7 +137,7 @@ class PageMaker:
                 by_law[citer.law_ref.law].add(citer.law_ref)
         return [
             {"law": n, "url": law_url(n),
-             "refs": [{"label": ref.canonical(), "url": ref_url(ref)} for ref in sorted(refs, key=_ref_key)]}
+             "refs": [{"label": ref.canonical(), "url": ref_url(ref)} for ref in sorted(refs, key=Ref.reading_order)]}
             for n, refs in sorted(by_law.items())
         ]
 
@@ -185,10 +193,9 @@ def nav(corpus: Corpus) -> list[Any]:
         if laws:
             items.append({part.value: [{f"Law {law.law} – {display_title(law.title)}": f"laws/law-{law.law:02d}.md"}
                                        for law in laws]})
-    items.append({"About the sources": [{"Editing the sources": "editing.md"},
-                                        {"Titles: contents and text": "notes/titles.md"}]})
+    about: list[Any] = [{"Editing the sources": "editing.md"}, {"Titles: contents and text": "notes/titles.md"}]
+    if (corpus.root / "docs" / AUDIT_INDEX).exists():
+        about.append({"How the charts were checked": AUDIT_INDEX})
+    items.append({"About the sources": about})
     return items
 
-
-def _ref_key(ref: Ref) -> tuple[Any, ...]:
-    return (ref.law, ref.section or "", ref.paragraph or 0, ref.item or "", ref.subitem or "")

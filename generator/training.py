@@ -9,12 +9,16 @@ from jinja2 import Environment
 from . import citations
 from .inline import Renderer, law_url, ref_url
 from .loading import Corpus
-from .model import Chart, Module, Scenario
-from .walk import NOT_MET, START, cases, choices, first_box, not_met, walk
-from .walkpages import box_refs, walk_url
+from .boxnotes import hand_off
+from .flowcharts.style import STYLES
+from .model import Chart, Kind, Module, Scenario
+from .walk import NOT_MET, START, box_refs, choices, first_box, not_met, reachable, walk
+from .walkpages import walk_url
 
 # Course pages sit at training/<module>/: two levels below the root.
 PREFIX = "../../"
+# Boxes a route passes that are part of the ruling, besides the box it ends at.
+APPLIED = frozenset({Kind.ACTION, Kind.OPTIONS, Kind.STATEMENT})
 
 
 @dataclass(frozen=True)
@@ -28,6 +32,8 @@ class Quiz:
     steps: list[dict[str, str]]  # each question met and the answer the facts give
     ruling: str
     refs: list[dict[str, str]]
+    applied: list[dict[str, Any]]  # what else the route applies before its end, each with its paragraphs
+    continues: str | None  # where the ruling goes on in another chart
     walk: str
     candidates: list[str]  # the ruling and other ends of the same chart, to choose from
 
@@ -41,7 +47,7 @@ def quizzes(corpus: Corpus, module: Module) -> list[Quiz]:
             out.extend(_table_quizzes(chart, len(out)))
             continue
         by_id = chart.by_id
-        walkable = _walkable(chart)
+        walkable = reachable(chart)
         ends = [n.id for n in chart.nodes if n.id in walkable
                 and (not choices(chart, n) or any(c.to.endswith(NOT_MET) for c in choices(chart, n)))]
         for k, scenario in enumerate(chart.scenarios, 1):
@@ -57,12 +63,17 @@ def quizzes(corpus: Corpus, module: Module) -> list[Quiz]:
                 steps.append({"box": by_id[route[-1]].text, "answer": "No"})
                 shown.append(not_met(route[-1]))
             ruling = by_id[route[-1]]
+            applied = [{"text": by_id[b].text, "kind": STYLES[by_id[b].kind].name,
+                        "refs": [{"label": r.label(), "url": ref_url(r)} for r in box_refs(chart, by_id[b])]}
+                       for b in route[:-1] if by_id[b].kind in APPLIED]
             others = [e for e in ends if e != ruling.id][:2]
             candidates = sorted([ruling.id, *others], key=lambda i: by_id[i].text.casefold())
             out.append(Quiz(
                 number=len(out) + 1, anchor=f"{chart.id}-{k}", chart=chart, scenario=scenario, steps=steps,
                 ruling=ruling.text,
                 refs=[{"label": r.label(), "url": ref_url(r)} for r in box_refs(chart, ruling)],
+                applied=applied,
+                continues=" and ".join(hand_off(c, corpus.charts).label for c in ruling.continues) or None,
                 walk=walk_url(chart, [START, *shown] if first_box(chart) == START else shown),
                 candidates=[by_id[c].text for c in candidates],
             ))
@@ -85,25 +96,11 @@ def _table_quizzes(chart: Chart, before: int) -> list[Quiz]:
                    {"box": "Doing", "answer": fact.action}],
             ruling=f"{scenario.ruling}: {fact.action}",
             refs=[{"label": r.label(), "url": ref_url(r)} for r in refs],
+            applied=[], continues=None,
             walk=f"{law_url(chart.laws[0])}#chart-{chart.id}",
             candidates=[f"{column}: {fact.action}" for column in chart.table.columns[2:]],
         ))
     return out
-
-
-def _walkable(chart: Chart) -> set[str]:
-    """Boxes a walk can stop at: reached from a case or the first box, law references aside."""
-    begin = [c.id for c in cases(chart)] if first_box(chart) == START else [first_box(chart)]
-    by_id = chart.by_id
-    seen: set[str] = set()
-    stack = list(begin)
-    while stack:
-        here = stack.pop()
-        if here in seen or here not in by_id:
-            continue
-        seen.add(here)
-        stack.extend(c.to for c in choices(chart, by_id[here]))
-    return seen
 
 
 Cached = Callable[[list[str], Callable[[], str]], str]

@@ -7,10 +7,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import citations
+from .chartrules import check_rulings
 from .citations import Mention
 from .errors import Problems
 from .lawtree import children, places
-from .model import ENTRY_KINDS, Block, Chart, ChartTable, Kind, Law, Node, Scenario
+from .model import ENTRY_KINDS, OTHERWISE, Block, Chart, ChartTable, Kind, Law, Node, Scenario
 from .walk import WalkError, walk
 from .xref import FOOTNOTE_RE, Index
 
@@ -74,6 +75,11 @@ def _check_law(corpus: Corpus, law: Law, index: Index, path: Path, problems: Pro
         elif corpus.missing(ref, index):
             problems.add(path, law.line("beside"), f"beside: {ref.label()} is not in the Laws")
     _check_footnotes(law, path, problems)
+    if law.situations and corpus.charts_for(law.law):
+        chart = corpus.charts_for(law.law)[0]
+        problems.add(path, law.line("situations"), (
+            f"Law {law.law} has a chart ({chart.id}): its situations belong in the chart's file, "
+            "so that the finder leads to the chart"))
 
 
 def _check_order(block: Block, path: Path, problems: Problems) -> None:
@@ -116,7 +122,7 @@ def _check_chart(chart: Chart, corpus: Corpus, index: Index, problems: Problems)
         _check_node_shape(node, path, problems)
         for target, _label in node.links():
             if target not in nodes:
-                key = {"Yes": "yes", "No": "no"}.get(_label or "", "next")
+                key = {"Yes": "yes", "No": "no", OTHERWISE: "otherwise"}.get(_label or "", "next")
                 problems.add(path, node.line(key), f"node '{node.id}' links to '{target}', which is not a node of this chart")
         for target in node.body:
             if target not in nodes:
@@ -145,6 +151,8 @@ def _check_chart(chart: Chart, corpus: Corpus, index: Index, problems: Problems)
             problems.add(path, omission.line("ref"), f"omits: '{omission.ref}' is not a paragraph of the Laws")
         elif ref.law not in chart.laws:
             problems.add(path, omission.line("ref"), f"omits: {ref.label()} is not in a Law this chart serves")
+    if not problems_for(path, problems):
+        check_rulings(chart, corpus, path, problems)
     if chart.layout == "flow" and not problems_for(path, problems):
         _check_graph(chart, path, problems)
     if not problems_for(path, problems):
@@ -167,6 +175,14 @@ def _check_node_shape(n: Node, path: Path, problems: Problems) -> None:
             problems.add(path, n.line("next"), f"question '{n.id}' branches by yes/no, not next")
     elif n.yes is not None or n.no is not None:
         problems.add(path, n.line("yes" if n.yes is not None else "no"), f"only a question has yes/no branches; '{n.id}' is a {n.kind.value}")
+    if n.otherwise is not None:
+        ways = [t for t, label in n.links() if label != OTHERWISE]
+        if n.kind is not Kind.CONDITION:
+            problems.add(path, n.line("otherwise"), f"only a condition has otherwise:; '{n.id}' is {_a(n.kind)} box")
+        elif len(ways) != 1:
+            problems.add(path, n.line("otherwise"), (
+                f"condition '{n.id}' has otherwise: and {len(ways)} arrows on: a condition that goes on "
+                "when it does not hold has one arrow for when it does"))
     if n.kind is Kind.REPETITION and not n.body:
         problems.add(path, n.line(), f"repetition '{n.id}' needs a body: the boxes inside its frame")
     if n.kind is not Kind.REPETITION and n.body:
@@ -254,3 +270,8 @@ def _check_table_scenario(table: ChartTable, scenario: Scenario, name: str, path
     lines = [cell] if isinstance(cell, str) else cell
     if fact.action not in lines:
         problems.add(path, fact.line("action"), f"{name}: '{fact.action}' is not in the '{scenario.ruling}' cell of that row")
+
+
+def _a(kind: Kind) -> str:
+    """`a question`, `an action`: the kind with its article, for messages."""
+    return ("an " if kind.value[0] in "aeiou" else "a ") + kind.value

@@ -1,13 +1,16 @@
 """Walking a chart as the Director does: one box at a time, each answer choosing the next box.
 
-The same rules drive the build-time check of the training scenarios and the step-through pages
-(whose data is made from `walk_data`), so a chart walks the same way in both.
+The same rules drive the build-time check of the training scenarios, the route coverage, the
+list of every route (`routes.py`) and the step-through pages (whose script follows the choices
+made here), so a chart walks the same way in all of them.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .model import ENTRY_KINDS, Chart, Kind, Node, Scenario
+from . import citations
+from .citations import Ref
+from .model import ENTRY_KINDS, OTHERWISE, Chart, Kind, Node, Scenario
 
 START = "start"  # the choice of Case at the top of a chart that has several
 NOT_MET = "~no"  # suffix of the step where a condition is found not to hold: the walk ends there
@@ -31,6 +34,16 @@ def law_refs(chart: Chart, node: Node) -> list[Node]:
     return [by_id[t] for t, _ in node.links() if t in by_id and by_id[t].kind is Kind.LAW_REF]
 
 
+def box_refs(chart: Chart, node: Node) -> list[Ref]:
+    """The places a box applies: citations in its text and its law references, and its cites."""
+    context = chart.laws[0]
+    found: list[Ref] = []
+    for source in [node, *law_refs(chart, node)]:
+        found += [m.ref for m in citations.find(source.text, context)]
+    found += [r for r in (citations.parse_ref(v, context) for v in node.cites) if r is not None]
+    return list(dict.fromkeys(found))
+
+
 def choices(chart: Chart, node: Node) -> list[Choice]:
     """Where the Director can go from a box (law references are read with it, not walked to)."""
     by_id = chart.by_id
@@ -39,13 +52,19 @@ def choices(chart: Chart, node: Node) -> list[Choice]:
     out = []
     for target, label in [*node.links(), *((m, None) for m in node.body[:1])]:
         box = by_id.get(target)
-        if box is None or box.kind is Kind.LAW_REF:
+        if box is None or box.kind is Kind.LAW_REF or label == OTHERWISE:
             continue
         out.append(Choice(label or box.text, target))
     if node.kind is Kind.CONDITION and len(out) == 1:
-        # The legend: "if the condition is false there is no action" - so the Director is asked.
-        return [Choice("Yes", out[0].to), Choice("No", not_met(node.id))]
+        # The legend: "if the condition is false there is no action" - so the Director is asked;
+        # without an action under it, the walk goes on where the chart says, or ends.
+        return [Choice("Yes", out[0].to), Choice("No", node.otherwise or not_met(node.id))]
     return out
+
+
+def asks_if_holds(chart: Chart, node: Node) -> bool:
+    """A condition the walk asks about with Yes and No (rather than a choice among its arrows)."""
+    return node.kind is Kind.CONDITION and [c.label for c in choices(chart, node)] == ["Yes", "No"]
 
 
 def cases(chart: Chart) -> list[Node]:
@@ -65,6 +84,36 @@ def first_box(chart: Chart) -> str:
     if len(starts) > 1:
         return START
     return starts[0].id if starts else chart.nodes[0].id
+
+
+def reachable(chart: Chart) -> set[str]:
+    """Boxes a walk can reach from where it may start, law references aside."""
+    begin = [c.id for c in cases(chart)] if first_box(chart) == START else [first_box(chart)]
+    by_id = chart.by_id
+    seen: set[str] = set()
+    stack = list(begin)
+    while stack:
+        here = stack.pop()
+        if here in seen or here not in by_id:
+            continue
+        seen.add(here)
+        stack.extend(c.to for c in choices(chart, by_id[here]))
+    return seen
+
+
+def end_boxes(chart: Chart) -> list[str]:
+    """The boxes where a walk stops with nothing more to ask: each one a ruling (or a hand-off)."""
+    walkable = reachable(chart)
+    return [n.id for n in chart.nodes if n.id in walkable and not choices(chart, n)]
+
+
+def qualifiers(chart: Chart) -> dict[str, list[Node]]:
+    """For each box, the statements beside the flow that qualify it, in the chart's order."""
+    out: dict[str, list[Node]] = {}
+    for node in chart.nodes:
+        for target in node.qualifies:
+            out.setdefault(target, []).append(node)
+    return out
 
 
 class WalkError(Exception):
@@ -98,7 +147,7 @@ def walk(chart: Chart, scenario: Scenario) -> list[str]:
             here = ways[0].to
             continue
         # A condition holds unless the facts say it does not: stories are told with it true.
-        default = "yes" if node.kind is Kind.CONDITION and ways[-1].to == not_met(here) else None
+        default = "yes" if asks_if_holds(chart, node) else None
         answer = scenario.facts.get(here, default)
         if answer is None:
             raise WalkError(f"the facts do not answer '{here}' ({_short(node.text)})")

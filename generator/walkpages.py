@@ -5,17 +5,16 @@ from typing import Any
 
 from jinja2 import Environment
 
-from . import citations
+from .boxnotes import added_words, editor_note_words, hand_off, provenance
 from .chartpages import SVG_PREFIX
 from .embed import script_json
-from .citations import Ref
 from .flowcharts.style import STYLES
-from .inline import Renderer, law_url
+from .inline import Renderer, law_url, ref_url
 from .loading import Corpus
 from .model import ENTRY_KINDS, Chart, Kind, Node
 from .quotes import quote
 from .templates import display_title
-from .walk import START, cases, choices, first_box, law_refs, not_met
+from .walk import START, box_refs, cases, choices, first_box, not_met, qualifiers
 from .xref import Index
 
 
@@ -24,59 +23,134 @@ def walk_url(chart: Chart, route: list[str] | None = None) -> str:
     return f"walk/{chart.id}/" + (f"#{'/'.join(route)}" if route else "")
 
 
-def box_refs(chart: Chart, node: Node) -> list[Ref]:
-    """The places a box applies: its law references, the citations in its text, and its cites."""
-    context = chart.laws[0]
-    found: list[Ref] = []
-    for source in [node, *law_refs(chart, node)]:
-        found += [m.ref for m in citations.find(source.text, context)]
-    found += [r for r in (citations.parse_ref(v, context) for v in node.cites) if r is not None]
-    return list(dict.fromkeys(found))
+def handed_from(corpus: Corpus, chart_id: str) -> list[str]:
+    """The charts whose walks can end by handing over to this one, directly or through others."""
+    found: list[str] = []
+    todo = [chart_id]
+    while todo:
+        here = todo.pop()
+        for other in corpus.charts.values():
+            if other.id not in found and other.id != chart_id and any(
+                    c.chart == here for n in other.nodes for c in n.continues):
+                found.append(other.id)
+                todo.append(other.id)
+    return sorted(found)
+
+
+def related_charts(corpus: Corpus, chart: Chart) -> list[str]:
+    """The charts a step-through page shows words of: those it hands over to, and those that hand over to it."""
+    onward = {c.chart for n in chart.nodes for c in n.continues}
+    return sorted(onward | set(handed_from(corpus, chart.id)))
+
+
+# Characters of quoted HTML past which a whole Law is linked rather than quoted.
+WHOLE_LAW_QUOTE = 2500
+
+
+class _Boxes:
+    """Turns boxes into the script's data, quoting each cited paragraph once per page."""
+
+    def __init__(self, corpus: Corpus, index: Index) -> None:
+        self.corpus = corpus
+        self.index = index
+        self.r = Renderer(SVG_PREFIX, index, None)
+        self.quoted: dict[str, dict[str, str]] = {}
+
+    def refs(self, chart: Chart, node: Node, *, quoted: bool) -> list[str]:
+        refs = box_refs(chart, node)
+        for ref in refs:
+            if ref.label() in self.quoted:
+                continue  # several boxes often apply the same paragraph
+            q = quote(self.corpus, self.index, ref, SVG_PREFIX) if quoted else None
+            if q is not None and ref.section is None and len(q.html) > WHOLE_LAW_QUOTE:
+                # A box that names a whole long Law (a hand-off's "Law 50") links to it: quoting
+                # it all would bury the ruling on a phone.
+                self.quoted[ref.label()] = {"url": SVG_PREFIX + q.url, "title": q.title or "", "html": ""}
+                continue
+            self.quoted[ref.label()] = ({"url": SVG_PREFIX + q.url, "title": q.title or "", "html": str(q.html)} if q
+                                        else {"url": SVG_PREFIX + ref_url(ref), "title": "", "html": ""})
+        return [ref.label() for ref in refs]
+
+    def box(self, chart: Chart, node: Node, notes: list[Node], *, quoted: bool = True) -> dict[str, Any]:
+        law = chart.laws[0]
+        out: dict[str, Any] = {
+            "kind": node.kind.value,
+            "kindName": STYLES[node.kind].name,
+            "html": str(self.r.text(node.text, law)),
+            "text": " ".join(node.text.split()),
+            "choices": [{"label": c.label, "to": c.to} for c in choices(chart, node)],
+            "refs": self.refs(chart, node, quoted=quoted),
+        }
+        if notes:
+            out["notes"] = [{"html": str(self.r.text(n.text, law)), "refs": self.refs(chart, n, quoted=quoted)}
+                            for n in notes]
+        if node.editor_note is not None:
+            out["editor"] = str(self.r.text(editor_note_words(node.editor_note, law), law))
+        if node.added is not None:
+            out["added"] = added_words(node)
+        if node.continues:
+            out["continues"] = [{"chart": h.chart, "at": h.at, "label": h.label, "url": SVG_PREFIX + f"walk/{h.chart}/"}
+                                for h in (hand_off(c, self.corpus.charts) for c in node.continues)]
+        return out
+
+    def chart_boxes(self, chart: Chart, *, quoted: bool = True) -> dict[str, Any]:
+        notes = qualifiers(chart)
+        boxes: dict[str, Any] = {}
+        for node in chart.nodes:
+            if node.kind is Kind.LAW_REF:
+                continue
+            boxes[node.id] = self.box(chart, node, notes.get(node.id, []), quoted=quoted)
+            if node.kind is Kind.CONDITION and any(c.to == not_met(node.id) for c in choices(chart, node)):
+                boxes[not_met(node.id)] = {
+                    "kind": "not_met", "kindName": "Condition not met",
+                    "html": "No action under: " + str(self.r.text(node.text, chart.laws[0])),
+                    "text": "Condition not met", "choices": [], "refs": [],
+                }
+        if first_box(chart) == START:
+            boxes[START] = {
+                "kind": "start", "kindName": "Case", "html": "Which case is it?", "text": "Which case is it?",
+                "choices": [{"label": c.text, "to": c.id} for c in cases(chart)], "refs": [],
+            }
+        return boxes
 
 
 def walk_data(chart: Chart, corpus: Corpus, index: Index) -> dict[str, Any]:
-    """Everything the page's script needs to walk the chart with no network."""
-    r = Renderer(SVG_PREFIX, index, None)
-    quoted: dict[str, dict[str, str]] = {}
-    boxes: dict[str, Any] = {}
-    for node in chart.nodes:
-        if node.kind is Kind.LAW_REF:
-            continue
-        refs = box_refs(chart, node)
-        for ref in refs:
-            if ref.label() in quoted:
-                continue  # several boxes often apply the same paragraph
-            q = quote(corpus, index, ref, SVG_PREFIX)
-            if q is not None:
-                quoted[ref.label()] = {"url": SVG_PREFIX + q.url, "title": q.title or "", "html": str(q.html)}
-        boxes[node.id] = {
-            "kind": node.kind.value,
-            "kindName": STYLES[node.kind].name,
-            "html": str(r.text(node.text, chart.laws[0])),
-            "text": " ".join(node.text.split()),
-            "choices": [{"label": c.label, "to": c.to} for c in choices(chart, node)],
-            "refs": [ref.label() for ref in refs],
-        }
-        if node.kind is Kind.CONDITION and any(c.to == not_met(node.id) for c in choices(chart, node)):
-            boxes[not_met(node.id)] = {
-                "kind": "not_met", "kindName": "Condition not met",
-                "html": "No action under: " + str(r.text(node.text, chart.laws[0])),
-                "text": "Condition not met", "choices": [], "refs": [],
-            }
-    start = first_box(chart)
-    if start == START:
-        boxes[START] = {
-            "kind": "start", "kindName": "Case", "html": "Which case is it?", "text": "Which case is it?",
-            "choices": [{"label": c.text, "to": c.id} for c in cases(chart)], "refs": [],
-        }
+    """Everything the page's script needs to walk the chart with no network.
+
+    A walk that came here from another chart's hand-off carries that chart's route in its URL:
+    `carried` holds the words of those charts' boxes, so the ruling so far can show them too.
+    """
+    maker = _Boxes(corpus, index)
+    boxes = maker.chart_boxes(chart)
+    entries = sorted({c.at for other in corpus.charts.values() for n in other.nodes for c in n.continues
+                      if c.chart == chart.id})
     linked = {t for n in chart.nodes for t, _ in n.links()}
-    notes = [str(r.text(n.text, chart.laws[0])) for n in chart.nodes
-             if n.kind in ENTRY_KINDS - {Kind.CASE} and n.id not in linked and not n.links()]
-    return {"id": chart.id, "title": chart.title, "start": start, "boxes": boxes, "quotes": quoted,
-            "notes": notes, "chartUrl": SVG_PREFIX + f"charts/{chart.id}/"}
+    notes = [str(maker.r.text(n.text, chart.laws[0])) for n in chart.nodes
+             if n.kind in ENTRY_KINDS - {Kind.CASE} and n.id not in linked and not n.links() and not n.qualifies]
+    return {"id": chart.id, "title": chart.title, "start": first_box(chart), "boxes": boxes,
+            "quotes": maker.quoted, "notes": notes, "entries": entries,
+            "handedFrom": handed_from(corpus, chart.id),
+            "chartUrl": SVG_PREFIX + f"charts/{chart.id}/", "walkUrl": SVG_PREFIX + "walk/"}
+
+
+# A chart's walk as another chart's step-through reads it, when a walk was handed over from it:
+# its boxes and the links of the paragraphs they cite, but no quotes (the page that shows the
+# ruling quotes its own chart's paragraphs). Loaded by a <script> only when a route needs it,
+# so a page stays small however many charts hand over to it, and it works from file:// too.
+CARRIED_GLOBAL = "bridgeLawsWalks"
+
+
+def carried_script(chart: Chart, corpus: Corpus, index: Index) -> str:
+    """`walk/<id>/data.js`: this chart's boxes, for the step-throughs of the charts it hands over to."""
+    maker = _Boxes(corpus, index)
+    data = {"title": chart.title, "start": first_box(chart), "boxes": maker.chart_boxes(chart, quoted=False),
+            "links": {label: q["url"] for label, q in maker.quoted.items()}}
+    return (f"(window.{CARRIED_GLOBAL} = window.{CARRIED_GLOBAL} || {{}})[{script_json(chart.id)}] = "
+            f"{script_json(data)};\n")
 
 
 def walk_page(env: Environment, chart: Chart, corpus: Corpus, index: Index) -> str:
     laws = [{"number": n, "title": display_title(corpus.laws[n].title), "url": law_url(n)} for n in chart.laws]
     return env.get_template("walk.md.j2").render(
-        chart=chart, laws=laws, prefix=SVG_PREFIX, data_json=script_json(walk_data(chart, corpus, index)))
+        chart=chart, laws=laws, prefix=SVG_PREFIX, provenance=provenance(chart),
+        data_json=script_json(walk_data(chart, corpus, index)))

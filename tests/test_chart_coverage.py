@@ -18,3 +18,20 @@ def test_chart_covers_its_laws(chart_id: str) -> None:
     assert missing == [], (
         f"{chart_id}: {len(missing)} of {len(coverage.units)} operative paragraphs are neither cited "
         f"nor listed under omits: with a reason: {', '.join(missing)}")
+
+
+AUDIT = ROOT / "docs" / "audit"
+AUDIT_PARTS = ("## Paragraph by paragraph", "## Changes made", "## Situations walked", "## Second review")
+
+
+@pytest.mark.parametrize("chart_id", sorted(CORPUS.charts))
+def test_every_chart_has_its_audit_record(chart_id: str) -> None:
+    """How each chart was checked against its Law, and by a second Director, is kept with it."""
+    record = AUDIT / f"{chart_id}.md"
+    assert record.exists(), f"docs/audit/{chart_id}.md is missing"
+    text = record.read_text(encoding="utf-8")
+    assert text.startswith("---\nsearch:\n  exclude: true"), "kept out of the search, below the Laws it checks"
+    assert f"\n# Audit: {CORPUS.charts[chart_id].title} ({chart_id})\n" in text
+    missing = [part for part in AUDIT_PARTS if f"\n{part}" not in text]
+    assert missing == [], f"{chart_id}: the record lacks {missing}"
+    assert f"({chart_id}.md)" in (AUDIT / "index.md").read_text(encoding="utf-8"), "listed in the audit index"

@@ -14,7 +14,8 @@ FIXTURES = Path(__file__).parent / "fixtures"
 
 def test_fixture_chart_dot_is_exact() -> None:
     corpus = load_corpus(FIXTURES / "corpus")
-    dot = chart_dot(corpus.charts["fixture"], lambda ref: "../../" + ref_url(ref))
+    dot = chart_dot(corpus.charts["fixture"], lambda ref: "../../" + ref_url(ref), corpus.charts,
+                    lambda chart_id, box: f"../../charts/{chart_id}/#{chart_id}-{box}")
     assert dot == (FIXTURES / "fixture-chart.dot").read_text(encoding="utf-8")
 
 

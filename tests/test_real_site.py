@@ -43,3 +43,19 @@ def test_no_broken_internal_link(real_site: Path) -> None:
     broken, checked = broken_links(real_site)
     assert checked > 10000
     assert broken == []
+
+
+def test_every_chart_says_whose_it_is(real_site: Path) -> None:
+    """A book chart names its WBU book page; a drawn one says it is not the book's, wherever it is shown."""
+    corpus = load_corpus(ROOT)
+    for chart in corpus.charts.values():
+        expected = (f"WBU book p. {chart.page}" if chart.origin.value == "book"
+                    else "Drawn for this edition from the 2017 text")
+        pages = [f"charts/{chart.id}", f"laws/law-{chart.laws[0]:02d}"]
+        if chart.layout == "flow":
+            pages.append(f"walk/{chart.id}")
+        for name in pages:
+            text = soup(real_site, name).get_text(" ")
+            assert expected in text, (chart.id, name)
+        if chart.origin.value == "drawn":
+            assert "book p." not in soup(real_site, f"charts/{chart.id}").select_one("figcaption").get_text(), chart.id

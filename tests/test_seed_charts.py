@@ -54,3 +54,25 @@ def test_seed_chart_words(page_number: int) -> None:
     assert chart.page == page_number
     share, missed = recall(pages[page_number], chart)
     assert share >= 0.98, f"p.{page_number}: {share:.1%} of the page's words; missing {missed}"
+
+
+@needs_shared
+@pytest.mark.parametrize("page_number", sorted(SEED_CHARTS))
+def test_seed_chart_boxes_keep_the_printed_words(page_number: int) -> None:
+    """A box of a book chart holds the page's words; a box the book lacks is marked `added:`."""
+    pages = {p["page"]: p for p in json.loads((SHARED / "book" / "charts.json").read_text(encoding="utf-8"))["present"]}
+    printed = Counter(words(pages[page_number]["text"]))
+    chart = corpus().charts[SEED_CHARTS[page_number]]
+    assert chart.origin.value == "book"
+    for node in chart.nodes:
+        if node.added is not None:
+            continue
+        own = words(node.text)
+        unprinted = [w for w in own if w not in printed]
+        assert len(unprinted) <= max(1, len(own) // 10), (
+            f"{chart.id} box '{node.id}' has words the page does not print: {unprinted} (mark it added: if the book lacks it)")
+
+
+def test_only_the_ten_seed_charts_claim_to_be_the_books() -> None:
+    books = sorted(c.id for c in corpus().charts.values() if c.origin.value == "book")
+    assert books == sorted(SEED_CHARTS.values())

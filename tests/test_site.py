@@ -90,7 +90,8 @@ def test_chart_in_words(fixture_site: Path) -> None:
     assert len(steps) == 9
     question = next(s for s in steps if s["id"] == "fixture-q1")
     branches = [b.get_text(" ", strip=True) for b in question.select("ul.step-branches > li")]
-    assert branches == ["Yes → step 4 (If the card was exposed)", "No → step 7 (Option 1 Accept the call)"]
+    assert branches == ["Yes → step 4 (If the card was exposed)", "No → step 7 (Option 1 Accept the call)",
+                        "Read with step 1 (A statement about <everything> & more)"]
 
 
 def test_svg_is_not_in_the_search_index(fixture_site: Path) -> None:
@@ -126,7 +127,7 @@ def test_broken_source_leaves_site_untouched(tmp_path: Path) -> None:
     with pytest.raises(SourceErrors) as caught:
         build_site(root, handbook=False)
     assert [str(p) for p in caught.value.problems] == [
-        "flowcharts/fixture.yaml:22: node 'k1' links to 'a9', which is not a node of this chart"]
+        "flowcharts/fixture.yaml:26: node 'k1' links to 'a9', which is not a node of this chart"]
     assert _digest(site) == before
 
 

@@ -38,3 +38,13 @@ def test_every_chart_with_scenarios_is_in_a_course_module() -> None:
     in_modules = [c for m in CORPUS.course.modules for c in m.charts]
     assert sorted(CORPUS.charts) == sorted(set(in_modules))
     assert len(in_modules) == len(set(in_modules)), "each chart in one module"
+
+
+def test_scenarios_end_at_every_end_box_and_make_every_route_paragraph_decisive() -> None:
+    from generator.routecoverage import totals
+
+    found = totals(FLOW)
+    gaps = {c.chart: (c.missing_ends, [r.canonical() for r in c.missing_paragraphs])
+            for c in found.charts if c.missing_ends or c.missing_paragraphs}
+    assert gaps == {}
+    assert found.ends[0] == found.ends[1] and found.paragraphs[0] == found.paragraphs[1]

@@ -21,7 +21,7 @@ def problems(root: Path) -> list[str]:
 def test_fixture_corpus_is_valid(project: Path) -> None:
     corpus = load_corpus(project)
     assert sorted(corpus.laws) == [1, 2]
-    assert sorted(corpus.charts) == ["fixture", "table"]
+    assert sorted(corpus.charts) == ["fixture", "onward", "table"]
 
 
 def test_unknown_key(project: Path) -> None:
@@ -38,35 +38,35 @@ def test_wrong_type(project: Path) -> None:
 def test_unknown_node_kind(project: Path) -> None:
     edit(project / "flowcharts/fixture.yaml", "    kind: condition", "    kind: decision")
     assert problems(project) == [
-        "flowcharts/fixture.yaml:20: unknown node kind 'decision' (the legend's kinds are: question, condition, "
+        "flowcharts/fixture.yaml:23: unknown node kind 'decision' (the legend's kinds are: question, condition, "
         "action, repetition, options, case, law_ref, statement)"]
 
 
 def test_edge_to_missing_node(project: Path) -> None:
     edit(project / "flowcharts/fixture.yaml", "    next: a1\n", "    next: a9\n")
-    assert problems(project) == ["flowcharts/fixture.yaml:22: node 'k1' links to 'a9', which is not a node of this chart"]
+    assert problems(project) == ["flowcharts/fixture.yaml:26: node 'k1' links to 'a9', which is not a node of this chart"]
 
 
 def test_question_needs_both_branches(project: Path) -> None:
     edit(project / "flowcharts/fixture.yaml", '    "no": o1\n', "")
     found = problems(project)
-    assert "flowcharts/fixture.yaml:13: question 'q1' needs both a yes and a no branch (missing: no)" in found
+    assert "flowcharts/fixture.yaml:16: question 'q1' needs both a yes and a no branch (missing: no)" in found
 
 
 def test_unreached_node(project: Path) -> None:
     edit(project / "flowcharts/fixture.yaml", "    next: r1\n", "")
     assert problems(project) == [
-        "flowcharts/fixture.yaml:26: node 'r1' is not reached from the chart's first box, a case or a statement"]
+        "flowcharts/fixture.yaml:32: node 'r1' is not reached from the chart's first box, a case or a statement"]
 
 
 def test_duplicate_node_id(project: Path) -> None:
     edit(project / "flowcharts/fixture.yaml", "  - id: a2\n", "  - id: a1\n")
-    assert "flowcharts/fixture.yaml:38: node id 'a1' is used twice" in problems(project)
+    assert "flowcharts/fixture.yaml:49: node id 'a1' is used twice" in problems(project)
 
 
 def test_loop_with_no_way_out(project: Path) -> None:
     edit(project / "flowcharts/fixture.yaml", "    text: Law 2A1\n", "    text: Law 2A1\n    next: a1\n")
-    assert problems(project) == ["flowcharts/fixture.yaml:19: node 'k1' is caught in a loop with no way out"]
+    assert problems(project) == ["flowcharts/fixture.yaml:22: node 'k1' is caught in a loop with no way out"]
 
 
 def test_unknown_citation_in_law_text(project: Path) -> None:
@@ -81,7 +81,7 @@ def test_unknown_citation_in_chart_and_beside(project: Path) -> None:
     edit(project / "flowcharts/fixture.yaml", "    text: Law 2A1\n", "    text: Law 2D\n")
     edit(project / "laws/law-02.yaml", "beside: [1A1]", "beside: [1A7]")
     assert problems(project) == [
-        "flowcharts/fixture.yaml:29: cites Law 2D, which is not in the Laws",
+        "flowcharts/fixture.yaml:35: cites Law 2D, which is not in the Laws",
         "laws/law-02.yaml:16: beside: Law 1A7 is not in the Laws",
     ]
 
@@ -130,7 +130,7 @@ def test_check_command_reports_and_exits_non_zero(project: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "generator", "--root", str(project), "check"],
                           capture_output=True, text=True)
     assert done.returncode == 1
-    assert "flowcharts/fixture.yaml:22: node 'k1' links to 'a9', which is not a node of this chart" in done.stderr
+    assert "flowcharts/fixture.yaml:26: node 'k1' links to 'a9', which is not a node of this chart" in done.stderr
     assert "Traceback" not in done.stderr
 
 
@@ -138,22 +138,22 @@ def test_check_command_passes_on_good_sources(project: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "generator", "--root", str(project), "check"],
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith("ok: 2 laws, 2 charts checked")
+    assert done.stdout.startswith("ok: 2 laws, 3 charts checked")
 
 
 def test_scenario_must_reach_its_ruling(project: Path) -> None:
     edit(project / "flowcharts/fixture.yaml", "    facts: {q1: \"yes\"}\n    ruling: a1", "    facts: {q1: \"yes\"}\n    ruling: a2")
     assert problems(project) == [
-        "flowcharts/fixture.yaml:46: scenario 'The card was exposed': the facts lead to 'a1' "
+        "flowcharts/fixture.yaml:57: scenario 'The card was exposed': the facts lead to 'a1' "
         "(The card becomes a penalty card), not to the ruling 'a2'"]
 
 
 def test_scenario_facts_must_answer_the_questions(project: Path) -> None:
     edit(project / "flowcharts/fixture.yaml", "    facts: {q1: \"no\"}", "    facts: {q7: \"no\"}")
-    assert problems(project) == ["flowcharts/fixture.yaml:49: scenario 'Offered the option': 'q7' is not a box of this chart"]
+    assert problems(project) == ["flowcharts/fixture.yaml:60: scenario 'Offered the option': 'q7' is not a box of this chart"]
     edit(project / "flowcharts/fixture.yaml", "    facts: {q7: \"no\"}", "    facts: {}")
     assert problems(project) == [
-        "flowcharts/fixture.yaml:47: scenario 'Offered the option': the facts do not answer 'q1' (Is it so ?)"]
+        "flowcharts/fixture.yaml:58: scenario 'Offered the option': the facts do not answer 'q1' (Is it so ?)"]
 
 
 def test_table_scenario_must_name_a_cell_of_the_table(project: Path) -> None:
@@ -165,7 +165,7 @@ def test_table_scenario_must_name_a_cell_of_the_table(project: Path) -> None:
         "    table: {group: During The Auction Period, row: Any Player, action: Try to prevent an irregularity}\n"
         "    ruling: Must Not\n"), encoding="utf-8")
     assert problems(project) == [
-        "flowcharts/table.yaml:17: scenario 'Pulling a card too soon': "
+        "flowcharts/table.yaml:21: scenario 'Pulling a card too soon': "
         "'Try to prevent an irregularity' is not in the 'Must Not' cell of that row"]
     edit(path, "    ruling: Must Not", "    ruling: May")
     load_corpus(project)  # the cell holds it: valid

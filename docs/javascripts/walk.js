@@ -1,9 +1,19 @@
-// Step-through of a Director's flowchart: one box at a time, from the data the build embeds in the
-// page (#walk-data). The state is the list of boxes walked so far, kept in the URL's hash
-// (#start/c1/q_called/a_accept), so every state can be shared, bookmarked and reached with the
-// browser's Back button. No network and no framework: the page works once loaded.
+// Step-through of a Director's flowchart, from the data the build embeds in the page (#walk-data).
+//
+// The state is the list of boxes walked so far, in the URL's hash (#start/c1/q_called/a_accept),
+// so every state can be shared, bookmarked and reached with the browser's Back button. A walk that
+// came from another chart's hand-off carries that chart's route first, each chart's part opened
+// by @ and its id: #@law-14/start/c2/q2_found/a2_restore/k_exposed/a_penalty/@law-50/c2.
+//
+// Every box the walk passes is shown: the answers given (the trail), the box to answer now, and
+// "the ruling so far": every action, option, statement and condition reached, with the
+// paragraphs it applies. No network and no framework: the page works once loaded.
 (function () {
   "use strict";
+
+  var TRAIL_SHOWN = 2; // answers shown before "earlier answers" folds the rest away on a phone
+  var RULING_KINDS = ["action", "options", "statement", "condition", "repetition", "not_met"];
+  var wantFocus = false;
 
   function el(tag, attrs, children) {
     var node = document.createElement(tag);
@@ -16,104 +26,272 @@
     return node;
   }
 
-  function hrefFor(route) { return "#" + route.join("/"); }
+  function text(words) { return document.createTextNode(words); }
 
-  // The route in the hash, cut back to its longest valid beginning: a mistyped or stale link
-  // still lands somewhere sensible.
-  function routeFromHash(data) {
-    var wanted = decodeURIComponent(location.hash.replace(/^#/, "")).split("/").filter(Boolean);
-    var route = [data.start];
-    if (wanted[0] === data.start) wanted.shift();
-    for (var i = 0; i < wanted.length; i++) {
-      var here = data.boxes[route[route.length - 1]];
-      var ok = here.choices.some(function (c) { return c.to === wanted[i]; });
-      if (!ok) break;
-      route.push(wanted[i]);
-    }
-    return follow(data, route);
+  // ---- the state: charts' parts of the route, read from the hash and checked step by step ----
+
+  function boxesOf(data, chart) { return chart === data.id ? data.boxes : data.carried[chart].boxes; }
+
+  function allowed(boxes, from, to) {
+    var here = boxes[from];
+    return !!here && here.choices.some(function (c) { return c.to === to; });
   }
 
-  // A box with a single way on is not a question: go straight on to the next one.
-  function follow(data, route) {
+  // A box with a single way on is not a question: the walk goes on through it (and shows it).
+  function follow(boxes, route) {
     var seen = {};
     while (true) {
       var last = route[route.length - 1];
-      var box = data.boxes[last];
+      var box = boxes[last];
       if (!box || box.choices.length !== 1 || seen[last]) return route;
       seen[last] = true;
       route = route.concat([box.choices[0].to]);
     }
   }
 
+  // The longest valid beginning of `wanted` from `first`: a stale or mistyped link lands somewhere sensible.
+  function checked(boxes, first, wanted) {
+    var route = [first];
+    if (wanted[0] === first) wanted = wanted.slice(1);
+    for (var i = 0; i < wanted.length; i++) {
+      if (!allowed(boxes, route[route.length - 1], wanted[i])) break;
+      route.push(wanted[i]);
+    }
+    return follow(boxes, route);
+  }
+
+  function parseHash(data) {
+    var tokens = decodeURIComponent(location.hash.replace(/^#/, "")).split("/").filter(Boolean);
+    var parts = [];
+    var current = { chart: data.id, ids: [] };
+    tokens.forEach(function (t) {
+      if (t.charAt(0) === "@") {
+        if (current.ids.length || parts.length || current.chart !== data.id) parts.push(current);
+        current = { chart: t.slice(1), ids: [] };
+      } else current.ids.push(t);
+    });
+    parts.push(current);
+    var local = parts.pop();
+    if (local.chart !== data.id) { parts.push(local); local = { chart: data.id, ids: [] }; }
+    return { carried: carriedParts(data, parts), local: local.ids };
+  }
+
+  // The earlier charts' parts, kept only while each ends where it hands over to the next.
+  function carriedParts(data, parts) {
+    var out = [];
+    for (var i = 0; i < parts.length; i++) {
+      var part = parts[i];
+      if (!data.carried[part.chart]) return [];
+      var boxes = data.carried[part.chart].boxes;
+      var first = i === 0 ? data.carried[part.chart].start : out[i - 1].handOff.at;
+      var route = checked(boxes, first, part.ids);
+      var end = boxes[route[route.length - 1]];
+      var next = i + 1 < parts.length ? parts[i + 1].chart : data.id;
+      var handOff = (end.continues || []).filter(function (c) { return c.chart === next; })[0];
+      if (!handOff) return [];
+      out.push({ chart: part.chart, route: route, handOff: handOff });
+    }
+    return out;
+  }
+
+  function state(data) {
+    var parsed = parseHash(data);
+    var carried = parsed.carried;
+    var first = carried.length ? carried[carried.length - 1].handOff.at : data.start;
+    return { carried: carried, route: checked(data.boxes, first, parsed.local) };
+  }
+
+  // ---- what was passed: every box of every chart's part, in order ----
+
+  function steps(data, st) {
+    var out = [];
+    st.carried.forEach(function (part) {
+      var boxes = boxesOf(data, part.chart);
+      part.route.forEach(function (id, i) {
+        out.push({ chart: part.chart, title: data.carried[part.chart].title, id: id, box: boxes[id],
+                   next: part.route[i + 1] });
+      });
+    });
+    st.route.forEach(function (id, i) {
+      out.push({ chart: data.id, title: data.title, id: id, box: data.boxes[id], next: st.route[i + 1] });
+    });
+    return out;
+  }
+
+  function isDecision(step) { return step.box.choices.length > 1 && step.next !== undefined; }
+
+  function answerOf(step) {
+    var picked = step.box.choices.filter(function (c) { return c.to === step.next; })[0];
+    return picked ? picked.label : "";
+  }
+
+  // A condition is part of the ruling once it is found to hold (a "No" ends the walk with not_met).
+  function inRuling(step) {
+    if (RULING_KINDS.indexOf(step.box.kind) < 0) return false;
+    if (step.box.kind === "condition") return step.next !== undefined && answerOf(step) !== "No";
+    return true;
+  }
+
+  // ---- drawing ----
+
   function quoteBlock(data, label, open) {
     var q = data.quotes[label];
-    if (!q) return null;
-    var summary = el("summary", {}, [el("a", { href: q.url, text: label }),
-      q.title ? document.createTextNode(" – " + q.title) : null]);
-    var details = el("details", { class: "walk-quote" }, [summary, el("div", { html: q.html })]);
+    if (!q || !q.html) return null;
+    // No link inside the summary (a control within a control): the link to the place follows the words.
+    var summary = el("summary", { text: label + (q.title ? " – " + q.title : "") });
+    var details = el("details", { class: "walk-quote" }, [summary, el("div", { html: q.html }),
+      el("p", { class: "walk-quote-link" }, [el("a", { href: q.url, text: "Read " + label + " on its page" })])]);
     if (open) details.setAttribute("open", "");
     return details;
   }
 
-  function refLinks(data, box) {
-    if (!box.refs.length) return null;
-    var p = el("p", { class: "walk-refs" }, [document.createTextNode("Applies ")]);
-    box.refs.forEach(function (label, i) {
+  function refLinks(data, refs, lead) {
+    if (!refs || !refs.length) return null;
+    var p = el("p", { class: "walk-refs" }, [text(lead)]);
+    refs.forEach(function (label, i) {
       var q = data.quotes[label];
-      if (i) p.appendChild(document.createTextNode(", "));
-      p.appendChild(q ? el("a", { href: q.url, text: label }) : document.createTextNode(label));
+      if (i) p.appendChild(text(", "));
+      p.appendChild(q ? el("a", { href: q.url, text: label }) : text(label));
     });
     return p;
   }
 
-  function render(data, root) {
-    var route = routeFromHash(data);
-    var here = data.boxes[route[route.length - 1]];
-    root.innerHTML = "";
-
-    // The path taken, as breadcrumbs: each leads back to that step.
-    var trail = el("ol", { class: "walk-trail", "aria-label": "The path so far" });
-    route.slice(0, -1).forEach(function (id, i) {
-      var box = data.boxes[id];
-      if (box.choices.length < 2) return;
-      var next = route[i + 1];
-      var answer = box.choices.filter(function (c) { return c.to === next; })[0];
-      trail.appendChild(el("li", {}, [el("a", { href: hrefFor(route.slice(0, i + 1)), text: box.text }),
-        el("span", { class: "walk-answer", text: answer ? answer.label : "" })]));
+  // What is attached to a box: the statements that qualify it, an editor's note, an addition.
+  function attachments(data, box, open) {
+    var out = [];
+    (box.notes || []).forEach(function (note) {
+      var div = el("div", { class: "walk-note" }, [el("p", {}, [el("strong", { text: "Law statement: " }), el("span", { html: note.html })]),
+        refLinks(data, note.refs, "From ")]);
+      note.refs.forEach(function (label) {
+        var quoted = quoteBlock(data, label, false);
+        if (quoted) div.appendChild(quoted);
+      });
+      out.push(div);
     });
-    if (trail.children.length) root.appendChild(trail);
+    if (box.editor) out.push(el("p", { class: "walk-editor", html: box.editor }));
+    if (box.added) out.push(el("p", { class: "walk-added", text: box.added }));
+    return out;
+  }
+
+  function rulingItem(data, step, options) {
+    var box = step.box;
+    var kind = box.kind === "condition" ? "Condition met" : box.kind === "options" ? "Option chosen" : box.kindName;
+    var item = el("li", { class: "kind-" + box.kind + (options.fresh ? " walk-new" : "") }, [
+      el("p", { class: "walk-item-kind" }, [text(kind), step.chart !== options.here ? text(" · " + step.title) : null,
+        options.fresh ? el("span", { class: "walk-new-mark", text: "new" }) : null]),
+      el("p", { class: "walk-item-text", html: box.html }),
+      refLinks(data, box.refs, "Applies ")
+    ]);
+    attachments(data, box, false).forEach(function (a) { item.appendChild(a); });
+    box.refs.forEach(function (label) {
+      if (options.quoted[label]) return; // quoted once, at the first step that applies it
+      var quoted = quoteBlock(data, label, options.open);
+      if (!quoted) return;
+      options.quoted[label] = true;
+      item.appendChild(quoted);
+    });
+    return item;
+  }
+
+  function trail(data, all, hrefAt) {
+    var decisions = all.map(function (s, i) { return { step: s, index: i }; }).filter(function (d) { return isDecision(d.step); });
+    if (!decisions.length) return null;
+    function row(d) {
+      var s = d.step;
+      return el("li", {}, [el("a", { href: hrefAt(d.index), text: s.box.text }),
+        el("span", { class: "walk-answer", text: answerOf(s) })]);
+    }
+    var box = el("nav", { class: "walk-trail-box", "aria-label": "Answers so far" });
+    var hidden = decisions.slice(0, Math.max(0, decisions.length - TRAIL_SHOWN));
+    if (hidden.length) {
+      box.appendChild(el("details", { class: "walk-earlier" }, [
+        el("summary", { text: hidden.length === 1 ? "1 earlier answer" : hidden.length + " earlier answers" }),
+        el("ol", { class: "walk-trail" }, hidden.map(row))]));
+    }
+    box.appendChild(el("ol", { class: "walk-trail", start: String(hidden.length + 1) }, decisions.slice(hidden.length).map(row)));
+    return box;
+  }
+
+  function render(data, root) {
+    var st = state(data);
+    var all = steps(data, st);
+    var last = all[all.length - 1];
+    var here = last.box;
+    var atEnd = here.choices.length === 0;
+
+    // The hash of the walk up to (and including) step i of `all`.
+    function hrefAt(i) {
+      var parts = [];
+      var current = null;
+      for (var k = 0; k <= i; k++) {
+        if (!current || current.chart !== all[k].chart) { current = { chart: all[k].chart, ids: [] }; parts.push(current); }
+        current.ids.push(all[k].id);
+      }
+      var local = parts[parts.length - 1];
+      var carried = st.carried.length ? "@" : "";
+      var words = [];
+      parts.forEach(function (p) { if (carried) words.push("@" + p.chart); words = words.concat(p.ids); });
+      var hash = "#" + words.join("/");
+      return local.chart === data.id ? hash : data.walkUrl + local.chart + "/" + hash;
+    }
+
+    root.innerHTML = "";
+    var t = trail(data, all, hrefAt);
+    if (t) root.appendChild(t);
+
+    // Steps passed since the last answer are "new" in the ruling so far.
+    var lastDecision = -1;
+    all.forEach(function (s, i) { if (isDecision(s)) lastDecision = i; });
 
     var card = el("section", { class: "walk-box kind-" + here.kind, "aria-labelledby": "walk-current" }, [
-      el("p", { class: "walk-kind", text: here.kindName }),
+      el("p", { class: "walk-kind", text: atEnd ? (here.kind === "not_met" ? "Condition not met" : "Ruling reached · " + here.kindName) : here.kindName }),
       el("h2", { class: "walk-text", id: "walk-current", tabindex: "-1", html: here.html }),
-      refLinks(data, here)
+      refLinks(data, here.refs, atEnd ? "Applies " : "Decided by ")
     ]);
     root.appendChild(card);
 
-    if (here.choices.length) {
+    // The answers first, right under the question, so that they stay in view on a phone; what
+    // qualifies the question (its statements, the paragraph it decides) follows them.
+    if (!atEnd) {
       var buttons = el("div", { class: "walk-choices", role: "group", "aria-label": "Answer" });
       here.choices.forEach(function (choice) {
-        buttons.appendChild(el("a", { class: "md-button walk-choice" + (choice.label === "Yes" || choice.label === "No" ? " walk-" + choice.label.toLowerCase() : ""),
-          href: hrefFor(route.concat([choice.to])), text: choice.label }));
+        var yn = choice.label === "Yes" || choice.label === "No" ? " walk-" + choice.label.toLowerCase() : "";
+        buttons.appendChild(el("a", { class: "md-button walk-choice" + yn, href: hrefWith(all, choice.to), text: choice.label }));
       });
       card.appendChild(buttons);
-    } else {
-      // The end: the actions met on the way, each with the paragraphs it applies, quoted.
-      var ruling = el("section", { class: "walk-ruling", "aria-label": "Ruling" }, [el("h2", { text: "Ruling" })]);
-      var list = el("ol", {});
-      route.forEach(function (id) {
-        var box = data.boxes[id];
-        if (["action", "options", "condition"].indexOf(box.kind) < 0 && id !== route[route.length - 1]) return;
-        var item = el("li", { class: "kind-" + box.kind }, [el("p", { html: box.html })]);
-        box.refs.forEach(function (label) { item.appendChild(quoteBlock(data, label, id === route[route.length - 1])); });
-        list.appendChild(item);
+    } else if (here.continues) {
+      // Where a ruling goes on in more than one chart, each is offered; Back returns here for the next.
+      if (here.continues.length > 1) card.appendChild(el("p", { class: "walk-continue-lead", text: "The ruling goes on in each of these:" }));
+      here.continues.forEach(function (handOff) {
+        card.appendChild(el("p", { class: "walk-continue" }, [el("a", {
+          class: "md-button md-button--primary walk-continue-link", href: handOff.url + hashOnward(all, handOff),
+          text: handOff.label })]));
       });
-      ruling.appendChild(list);
-      root.appendChild(ruling);
     }
+    attachments(data, here, false).forEach(function (a) { card.appendChild(a); });
+    if (!atEnd) here.refs.forEach(function (label) {
+      var quoted = quoteBlock(data, label, false);
+      if (quoted) card.appendChild(quoted);
+    });
+
+    var ruled = all.filter(inRuling);
+    var section = el("section", { class: "walk-ruling" + (atEnd ? " walk-final" : ""), "aria-labelledby": "walk-ruling-head" }, [
+      el("h2", { id: "walk-ruling-head", text: atEnd ? (here.continues ? "The ruling so far (it goes on in the next chart)" : "Ruling") : "The ruling so far" })]);
+    if (!ruled.length) {
+      section.appendChild(el("p", { class: "walk-empty", text: "Nothing applies yet: answer the question above." }));
+    } else {
+      var list = el("ol", {});
+      var quoted = {};
+      all.forEach(function (s, i) {
+        if (!inRuling(s)) return;
+        list.appendChild(rulingItem(data, s, { here: data.id, fresh: !atEnd && i > lastDecision, open: atEnd, quoted: quoted }));
+      });
+      section.appendChild(list);
+    }
+    root.appendChild(section);
 
     var nav = el("p", { class: "walk-nav" }, [
-      route.length > 1 ? el("a", { class: "md-button walk-back", href: hrefFor(backRoute(data, route)), text: "Back" }) : null,
+      all.length > 1 ? el("a", { class: "md-button walk-back", href: backHref(all, hrefAt), text: "Back" }) : null,
       el("a", { class: "md-button walk-restart", href: "#" + data.start, text: "Restart" }),
       el("a", { class: "md-button walk-chart", href: data.chartUrl, text: "Whole chart" })
     ]);
@@ -122,16 +300,79 @@
       root.appendChild(el("details", { class: "walk-notes" }, [el("summary", { text: "Also on this chart" }),
         el("ul", {}, data.notes.map(function (html) { return el("li", { html: html }); }))]));
     }
-    var heading = document.getElementById("walk-current");
-    if (heading && document.activeElement && document.activeElement.classList.contains("walk-choice")) heading.focus();
+    if (wantFocus) {
+      wantFocus = false;
+      var heading = document.getElementById("walk-current");
+      if (heading) {
+        heading.focus({ preventScroll: true });
+        card.scrollIntoView({ block: "start" });
+      }
+    }
+
+    function hrefWith(steps, to) {
+      return hrefAt(steps.length - 1) + "/" + to;
+    }
+
+    function hashOnward(steps, handOff) {
+      var words = [];
+      var chart = null;
+      steps.forEach(function (s) {
+        if (s.chart !== chart) { chart = s.chart; words.push("@" + chart); }
+        words.push(s.id);
+      });
+      return "#" + words.concat(["@" + handOff.chart, handOff.at]).join("/");
+    }
   }
 
-  // Back to the last question answered (boxes passed straight through are not steps).
-  function backRoute(data, route) {
-    for (var i = route.length - 2; i >= 0; i--) {
-      if (data.boxes[route[i]].choices.length > 1) return route.slice(0, i + 1);
+  // Back to the last question answered (boxes passed straight through are not steps); from the
+  // first question of a chart reached by a hand-off, back into the chart that handed over.
+  function backHref(all, hrefAt) {
+    for (var i = all.length - 2; i >= 0; i--) {
+      if (all[i].box.choices.length > 1) return hrefAt(i);
     }
-    return [data.start];
+    return hrefAt(0);
+  }
+
+  // The charts a hash carries a route from, loaded (once each) by a <script> of their own: a page
+  // does not hold the words of every chart that may hand over to it. The render waits for them;
+  // one that cannot be loaded is dropped from the route, and the walk starts in this chart.
+  var WALKS = "bridgeLawsWalks";
+  var loading = {};
+
+  function carriedIds(data) {
+    var ids = [];
+    decodeURIComponent(location.hash.replace(/^#/, "")).split("/").forEach(function (t) {
+      var id = t.charAt(0) === "@" ? t.slice(1) : null;
+      if (id && id !== data.id && ids.indexOf(id) < 0 && data.handedFrom.indexOf(id) >= 0) ids.push(id);
+    });
+    return ids;
+  }
+
+  function withCarried(data, done) {
+    var ids = carriedIds(data);
+    var waiting = ids.length;
+    if (!waiting) { done(); return; }
+    ids.forEach(function (id) {
+      function ready() {
+        var found = (window[WALKS] || {})[id];
+        if (found) {
+          data.carried[id] = found;
+          Object.keys(found.links).forEach(function (label) {
+            if (!data.quotes[label]) data.quotes[label] = { url: found.links[label], title: "", html: "" };
+          });
+        }
+        if (--waiting === 0) done();
+      }
+      if ((window[WALKS] || {})[id] || loading[id] === "failed") { ready(); return; }
+      var script = loading[id] || document.createElement("script");
+      script.addEventListener("load", ready);
+      script.addEventListener("error", function () { loading[id] = "failed"; ready(); });
+      if (!loading[id]) {
+        loading[id] = script;
+        script.src = data.walkUrl + id + "/data.js";
+        document.head.appendChild(script);
+      }
+    });
   }
 
   function start() {
@@ -139,8 +380,14 @@
     var root = document.querySelector("[data-walk]");
     if (!source || !root) return;
     var data = JSON.parse(source.textContent);
-    render(data, root);
-    window.addEventListener("hashchange", function () { render(data, root); });
+    data.carried = {};
+    function show() { withCarried(data, function () { render(data, root); }); }
+    show();
+    root.addEventListener("click", function (event) {
+      var link = event.target.closest && event.target.closest(".walk-choice, .walk-back, .walk-restart, .walk-trail a");
+      if (link) wantFocus = true;
+    });
+    window.addEventListener("hashchange", show);
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

@@ -2,16 +2,40 @@
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Mapping
 from typing import Callable
 
 import graphviz
 
 from .. import citations
+from ..boxnotes import ADDED_LABEL, editor_note_label, hand_off
 from ..citations import Ref
-from ..model import Chart, Kind, Node
-from .style import EDGE_ATTRS, GRAPH_ATTRS, NO_EDGE, REPETITION_FRAME, WRAP_WIDTH, YES_EDGE, node_attrs
+from ..model import OTHERWISE, Chart, Kind, Node
+from .style import (
+    EDGE_ATTRS,
+    EDITOR_NOTE_ATTRS,
+    GRAPH_ATTRS,
+    HAND_OFF_ATTRS,
+    NO_EDGE,
+    NOTE_EDGE,
+    REPETITION_FRAME,
+    WRAP_WIDTH,
+    YES_EDGE,
+    node_attrs,
+)
 
 LinkFor = Callable[[Ref], str]
+ChartUrl = Callable[[str, str], str]  # (chart id, box id) -> href of that box in the chart's words
+
+
+def editor_note_id(node_id: str) -> str:
+    """DOT name of a box's editor's note: a dot cannot occur in a box id, so it cannot clash."""
+    return f"ed.{node_id}"
+
+
+def hand_off_id(node_id: str, k: int = 0) -> str:
+    """DOT name of a box's k-th hand-off."""
+    return f"go.{node_id}" + (f".{k}" if k else "")
 
 
 def wrap_label(text: str, width: int = WRAP_WIDTH) -> str:
@@ -26,8 +50,12 @@ def node_link(node: Node, context_law: int) -> Ref | None:
     return found[0].ref if found else None
 
 
-def chart_dot(chart: Chart, link_for: LinkFor) -> str:
-    """The DOT source of a flow chart; `link_for` turns a place into the href of its paragraph."""
+def chart_dot(chart: Chart, link_for: LinkFor, charts: Mapping[str, Chart] | None = None,
+              chart_url: ChartUrl | None = None) -> str:
+    """The DOT source of a flow chart; `link_for` turns a place into the href of its paragraph.
+
+    `charts` (every chart, by id) names the boxes a hand-off continues at, and `chart_url` links to them.
+    """
     dot = graphviz.Digraph(name=chart.id.replace("-", "_"), graph_attr=GRAPH_ATTRS, edge_attr=EDGE_ATTRS)
     framed = {member for n in chart.nodes for member in n.body}
     by_id = chart.by_id
@@ -47,7 +75,9 @@ def chart_dot(chart: Chart, link_for: LinkFor) -> str:
             dot.edge(node.id, node.body[0])
     _side_law_refs(dot, chart)
     _stack_cases(dot, chart)
+    _qualifying_notes(dot, chart)
     _column_of_notes(dot, chart)
+    _attachments(dot, chart, charts or {}, chart_url)
     return dot.source
 
 
@@ -56,7 +86,33 @@ def _add_node(graph: graphviz.Digraph, node: Node, chart: Chart, link_for: LinkF
     ref = node_link(node, chart.laws[0])
     if ref is not None:
         attrs.update({"URL": link_for(ref), "target": "_top", "tooltip": f"Go to {ref.label()}"})
-    graph.node(node.id, label=wrap_label(node.text), **attrs)
+    label = wrap_label(node.text)
+    if node.added is not None:
+        label += "\\n" + wrap_label(ADDED_LABEL)
+    graph.node(node.id, label=label, **attrs)
+
+
+def _attachments(dot: graphviz.Digraph, chart: Chart, charts: Mapping[str, Chart], chart_url: ChartUrl | None) -> None:
+    """An editor's note beside its box; a hand-off below its end box, leading to the other chart."""
+    framed = {member for n in chart.nodes for member in n.body}
+    for node in chart.nodes:
+        if node.editor_note is not None:
+            note = editor_note_id(node.id)
+            dot.node(note, label=wrap_label(editor_note_label(node.editor_note, chart.laws[0])), **EDITOR_NOTE_ATTRS)
+            dot.edge(node.id, note, **NOTE_EDGE)
+            if node.id not in framed:
+                with dot.subgraph() as same:
+                    same.attr(rank="same")
+                    same.node(node.id)
+                    same.node(note)
+        for k, cont in enumerate(node.continues):
+            handed = hand_off(cont, charts)
+            attrs = dict(HAND_OFF_ATTRS)
+            if chart_url is not None:
+                attrs.update({"URL": chart_url(handed.chart, handed.at), "target": "_top",
+                              "tooltip": f"Go to {handed.title}"})
+            dot.node(hand_off_id(node.id, k), label=wrap_label("→ " + handed.label), **attrs)
+            dot.edge(node.id, hand_off_id(node.id, k))
 
 
 def _edge_attrs(source: Node, target: Node | None, label: str | None) -> dict[str, str]:
@@ -64,6 +120,8 @@ def _edge_attrs(source: Node, target: Node | None, label: str | None) -> dict[st
         return {"label": " Yes ", **YES_EDGE}
     if label == "No" and source.kind is Kind.QUESTION:
         return {"label": " No ", **NO_EDGE}
+    if label == OTHERWISE and source.kind is Kind.CONDITION:
+        return {"label": " Otherwise ", **NO_EDGE, "style": "dashed"}
     attrs: dict[str, str] = {}
     if label:
         attrs["label"] = wrap_label(label, 20)
@@ -116,9 +174,24 @@ def _reach(start: str, out: dict[str, list[str]]) -> set[str]:
     return seen
 
 
+def _qualifying_notes(dot: graphviz.Digraph, chart: Chart) -> None:
+    """A statement stands level with the first box it qualifies, joined to each by a dotted line."""
+    framed = {member for n in chart.nodes for member in n.body}
+    placed: set[str] = set()
+    for node in chart.nodes:
+        for n, target in enumerate(node.qualifies):
+            dot.edge(node.id, target, **NOTE_EDGE)
+            if n == 0 and target not in framed and node.id not in framed and target not in placed:
+                placed.add(target)  # one note level with a box: more would widen the chart's row
+                with dot.subgraph() as same:
+                    same.attr(rank="same")
+                    same.node(target)
+                    same.node(node.id)
+
+
 def _column_of_notes(dot: graphviz.Digraph, chart: Chart) -> None:
     """Stack free-standing statements in one column, not a row that widens the whole chart."""
     linked = {t for n in chart.nodes for t, _ in n.links()} | {n.id for n in chart.nodes if n.links()}
-    free = [n.id for n in chart.nodes if n.kind is Kind.STATEMENT and n.id not in linked]
+    free = [n.id for n in chart.nodes if n.kind is Kind.STATEMENT and n.id not in linked and not n.qualifies]
     for upper, lower in zip(free, free[1:]):
         dot.edge(upper, lower, style="invis")

@@ -20,6 +20,17 @@ EDGE_ATTRS: dict[str, str] = {"fontname": FONT, "fontsize": "11", "arrowsize": "
 YES_EDGE: dict[str, str] = {"color": "#1b7f3b", "fontcolor": "#1b7f3b", "penwidth": "1.4"}
 NO_EDGE: dict[str, str] = {"color": "#b3261e", "fontcolor": "#b3261e", "penwidth": "1.4"}
 REPETITION_FRAME: dict[str, str] = {"style": "dashed,rounded", "color": "#7a5c00", "penwidth": "1.6"}
+# What is attached to a box besides the legend's kinds: a dotted line to the boxes a statement
+# qualifies, an editor's note (where a book chart departs from the 2017 text), a hand-off.
+NOTE_EDGE: dict[str, str] = {"style": "dotted", "arrowhead": "none", "color": "#5f6368", "penwidth": "1.2"}
+EDITOR_NOTE_ATTRS: dict[str, str] = {
+    "fontname": FONT, "fontsize": "11", "margin": "0.10,0.05", "shape": "note", "style": "filled,dashed",
+    "fillcolor": "#fff4e5", "color": "#a04e00", "fontcolor": "#5c2c00", "penwidth": "1.2",
+}
+HAND_OFF_ATTRS: dict[str, str] = {
+    "fontname": FONT, "fontsize": "12", "margin": "0.24,0.07", "shape": "cds", "style": "filled",
+    "fillcolor": "#ffffff", "color": "#1f4e8c", "fontcolor": "#0b57d0", "penwidth": "1.4",
+}
 WRAP_WIDTH = 30  # characters per line inside a box: keeps charts narrow enough for a phone
 
 

@@ -10,6 +10,7 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
+from ..boxnotes import provenance
 from ..citations import Ref
 from ..inline import TermLinker, term_anchor
 from ..loading import Corpus
@@ -202,7 +203,7 @@ class Handbook:
         shrink = layout.shrink.get(chart.id, 0)
         serves = [{"number": n, "title": display_title(self.corpus.laws[n].title)}
                   for n in chart.laws if n in self.corpus.laws]
-        item: dict[str, Any] = {"id": chart.id, "title": chart.title, "book_page": chart.page,
+        item: dict[str, Any] = {"id": chart.id, "title": chart.title, "provenance": provenance(chart),
                                 "layout": chart.layout, "serves": serves, "drawing": None, "table": None,
                                 "scale": f"{SHRINK ** shrink:.3f}", "more": more, "words": not measuring}
         if chart.layout == "flow":

@@ -15,12 +15,13 @@ from typing import Any
 
 from markupsafe import Markup
 
-from ..chartpages import SVG_PREFIX
+from ..boxnotes import cell_note_words
+from ..chartpages import SVG_PREFIX, box_url
 from ..flowcharts.dot import node_link
 from ..flowcharts.style import STYLES
 from ..inline import Renderer, ref_url
 from ..model import Chart
-from .lawtext import print_href
+from .lawtext import chart_href, print_href
 from .paper import PT_PER_MM, Paper
 
 _SIZE_RE = re.compile(r'<svg\b[^>]*?\bwidth="([\d.]+)pt"\s+height="([\d.]+)pt"')
@@ -246,6 +247,8 @@ def _print_hrefs(chart: Chart) -> dict[str, str]:
         ref = node_link(node, chart.laws[0])
         if ref is not None:
             out[SVG_PREFIX + ref_url(ref)] = print_href(ref)
+        for cont in node.continues:
+            out[SVG_PREFIX + box_url(cont.chart, cont.at)] = chart_href(cont.chart)
     return out
 
 
@@ -354,7 +357,8 @@ def table_context(chart: Chart, r: Renderer) -> dict[str, Any]:
     for group in chart.table.groups:
         rows = [[[text(cell)] if isinstance(cell, str) else [text(line) for line in cell] for cell in row]
                 for row in group.rows]
-        groups.append({"label": text(group.label), "rows": rows})
+        groups.append({"label": text(group.label), "rows": rows,
+                       "notes": [text(cell_note_words(n, law)) for n in group.editor_notes]})
     return {
         "columns": [text(c) for c in chart.table.columns],
         "groups": groups,

@@ -16,7 +16,7 @@ def serious(page: Any) -> list[str]:
 
 
 @pytest.mark.parametrize("path", ["", "laws/law-14/", "laws/law-09/", "definitions/", "charts/law-24/", "tools/score/",
-                                  "walk/law-24/#start/c1/q_many", "training/revokes/", "situations/"])
+                                  "walk/law-24/#q_exposed/q_led/c1/q_many", "training/revokes/", "situations/"])
 def test_no_serious_violations(page: Any, base_url: str, path: str) -> None:
     page.goto(base_url + path)
     page.wait_for_load_state("networkidle")

@@ -1,0 +1,66 @@
+"""The words attached to a box besides its own: an editor's note, an addition, a hand-off.
+
+One place for each phrase, so the drawing, the chart in words, the step-through and the handbook
+say the same thing.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from . import citations
+from .model import CellNote, Chart, Continuation, EditorNote, Kind, Node, Origin
+
+
+def editor_note_label(note: EditorNote, context_law: int) -> str:
+    """The note as drawn beside its box: the Law's own words."""
+    ref = citations.parse_ref(note.ref, context_law)
+    label = ref.label() if ref is not None else f"Law {note.ref}"
+    return f"Editor’s note: {label} reads “{' '.join(note.quote.split())}”"
+
+
+def editor_note_words(note: EditorNote, context_law: int) -> str:
+    """The note in full, for the step-through and the chart in words."""
+    comment = f" {' '.join(note.comment.split())}" if note.comment else ""
+    return editor_note_label(note, context_law) + "." + comment
+
+
+def cell_note_words(note: CellNote, context_law: int) -> str:
+    """A decision table's note, naming the printed line it is about."""
+    return f"On “{' '.join(note.about.split())}”: " + editor_note_words(note, context_law)
+
+
+ADDED_LABEL = "[added by the editor]"
+
+
+def added_words(node: Node) -> str:
+    return f"Added by the editor, not printed in the WBU book: {' '.join((node.added or '').split())}"
+
+
+@dataclass(frozen=True)
+class HandOff:
+    """An end box's ruling going on in another chart, as the reader is told of it."""
+
+    chart: str
+    at: str
+    title: str  # the other chart's title
+    case: str | None  # the words of the Case it continues at, when it is one
+
+    @property
+    def label(self) -> str:
+        return f"Continue in {self.title}" + (f", {self.case}" if self.case else "")
+
+
+def hand_off(cont: Continuation, charts: Mapping[str, Chart]) -> HandOff:
+    target = charts.get(cont.chart)
+    box = target.by_id.get(cont.at) if target is not None else None
+    case = " ".join(box.text.split()) if box is not None and box.kind is Kind.CASE else None
+    return HandOff(cont.chart, cont.at, target.title if target else cont.chart, case)
+
+
+def provenance(chart: Chart) -> str:
+    """Whose chart it is, said plainly on every page and caption that shows it."""
+    if chart.origin is Origin.BOOK:
+        return f"The WBU book’s chart (WBU book p. {chart.page}), reconstructed"
+    laws = ", ".join(str(n) for n in chart.laws)
+    return f"Drawn for this edition from the 2017 text of Law{'s' if len(chart.laws) > 1 else ''} {laws}: not a chart of the WBU book"

@@ -1,0 +1,82 @@
+"""Every route through a chart, as the step-through shows it: the answers given and the ruling.
+
+For a reviewing Director (and the laws editor): reading each route whole is how a chart is
+checked against its Law, one situation at a time.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from .boxnotes import editor_note_words
+from .model import Chart, Kind
+from .walk import START, box_refs, cases, choices, first_box, qualifiers
+
+# The boxes a walk passes that are part of the ruling (a question's answer is in the trail).
+RULING_KINDS = frozenset({Kind.ACTION, Kind.OPTIONS, Kind.STATEMENT, Kind.REPETITION, Kind.CONDITION})
+
+
+@dataclass(frozen=True)
+class Route:
+    """One way through a chart: each step a box and the answer that left it (None at the end)."""
+
+    steps: tuple[tuple[str, str | None], ...]
+
+    @property
+    def end(self) -> str:
+        return self.steps[-1][0]
+
+
+def routes(chart: Chart, limit: int = 500) -> Iterator[Route]:
+    """Every route from each start to an end (or a condition that does not hold), depth first."""
+    starts = [c.id for c in cases(chart)] if first_box(chart) == START else [first_box(chart)]
+    count = 0
+    stack: list[tuple[tuple[str, str | None], ...]] = [((s, None),) for s in reversed(starts)]
+    while stack and count < limit:
+        path = stack.pop()
+        here = path[-1][0]
+        node = chart.by_id.get(here)
+        ways = choices(chart, node) if node is not None else []
+        if not ways:
+            count += 1
+            yield Route(path)
+            continue
+        seen = {box for box, _ in path}
+        for way in reversed(ways):
+            if way.to in seen:
+                continue  # a loop: the graph check reports it
+            label = way.label if len(ways) > 1 else None
+            stack.append(path[:-1] + ((here, label), (way.to, None)))
+
+
+def describe(chart: Chart, route: Route) -> list[str]:
+    """The route in words: the answers, then every box of the ruling with its paragraphs."""
+    notes = qualifiers(chart)
+    lines: list[str] = []
+    ruling: list[str] = []
+    for box, answer in route.steps:
+        if box.endswith("~no"):
+            ruling.append(f"  - no action under: {_words(chart.by_id[box[:-3]].text)}")
+            continue
+        node = chart.by_id[box]
+        refs = ", ".join(r.canonical() for r in box_refs(chart, node))
+        said = f"{box}: {_words(node.text)}" + (f" [{refs}]" if refs else "")
+        if node.kind is Kind.CASE:
+            lines.append(f"  case {said}")
+        elif answer is not None:
+            shown = {"Yes": "holds", "No": "does not hold"}.get(answer, answer) if node.kind is Kind.CONDITION else answer
+            lines.append(f"  {said} -> {shown}")
+        if node.kind in RULING_KINDS and not (node.kind is Kind.CONDITION and answer == "No"):
+            ruling.append(f"  - {node.kind.value} {said}")
+        for note in notes.get(box, []):
+            ruling.append(f"      (read with {note.id}: {_words(note.text)})")
+        if node.editor_note is not None:
+            ruling.append(f"      ({editor_note_words(node.editor_note, chart.laws[0])})")
+        for cont in node.continues:
+            ruling.append(f"  => continues in {cont.chart} at {cont.at}")
+    return ["answers:", *lines, "ruling:", *ruling]
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+

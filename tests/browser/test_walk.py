@@ -1,0 +1,134 @@
+"""The step-through shows every box of the route, the ruling so far at every step, and carries a
+walk from one chart into the next."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from support import ROOT
+from generator.loading import load_corpus
+from generator.model import Chart, Kind, Scenario
+from generator.walk import START, choices, first_box, walk
+
+pytestmark = pytest.mark.browser
+PHONE = {"width": 390, "height": 844}
+CORPUS = load_corpus(ROOT)
+RULING_KINDS = {Kind.ACTION, Kind.OPTIONS, Kind.STATEMENT, Kind.REPETITION}
+
+
+def clicks(chart: Chart, scenario: Scenario) -> tuple[list[str], list[str]]:
+    """The buttons a Director presses to walk a scenario, and the ids of the boxes it passes."""
+    route = walk(chart, scenario)
+    labels = [chart.by_id[route[0]].text] if first_box(chart) == START else []
+    for here, nxt in zip(route, route[1:]):
+        ways = choices(chart, chart.by_id[here])
+        if len(ways) > 1:
+            labels.append(next(w.label for w in ways if w.to == nxt))
+    if choices(chart, chart.by_id[route[-1]]):  # the walk ends where a condition does not hold
+        labels.append("No")
+    return labels, route
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def press(page: Any, labels: list[str]) -> None:
+    for label in labels:
+        page.locator(".walk-choice", has_text=re.compile("^" + re.escape(flat(label)) + "$")).first.click()
+
+
+def longest_route() -> tuple[Chart, Scenario]:
+    """The scenario that passes the most boxes of the ruling before its end: the hardest to show whole."""
+    best = None
+    for chart in CORPUS.charts.values():
+        if chart.layout != "flow":
+            continue
+        for scenario in chart.scenarios:
+            passed = [b for b in walk(chart, scenario)[:-1] if chart.by_id[b].kind in RULING_KINDS]
+            if best is None or len(passed) > best[0]:
+                best = (len(passed), chart, scenario)
+    assert best is not None
+    return best[1], best[2]
+
+
+def test_every_box_passed_is_in_the_ruling(page: Any, base_url: str, console_errors: list[str]) -> None:
+    page.set_viewport_size(PHONE)
+    chart, scenario = longest_route()
+    labels, route = clicks(chart, scenario)
+    page.goto(base_url + f"walk/{chart.id}/")
+    press(page, labels)
+    ruling = page.locator(".walk-ruling li .walk-item-text")
+    shown = [flat(t) for t in ruling.all_inner_texts()]
+    for box in route:
+        node = chart.by_id[box]
+        if node.kind in RULING_KINDS:
+            assert flat(node.text) in shown, (chart.id, box)
+    expect(page.locator(".walk-ruling details[open]").first).to_be_visible()  # paragraphs quoted at the end
+    assert console_errors == []
+
+
+def test_the_ruling_so_far_is_shown_before_the_walk_ends(page: Any, base_url: str) -> None:
+    """A walk that passes an action and then asks again shows that action while it asks."""
+    page.set_viewport_size(PHONE)
+    for chart in CORPUS.charts.values():
+        for scenario in chart.scenarios if chart.layout == "flow" else []:
+            labels, route = clicks(chart, scenario)
+            for n, box in enumerate(route[:-1]):
+                node = chart.by_id[box]
+                later = [b for b in route[n + 1:-1] if len(choices(chart, chart.by_id[b])) > 1]
+                if node.kind is Kind.ACTION and later:
+                    asked = sum(1 for b in route[:route.index(later[0])] if len(choices(chart, chart.by_id[b])) > 1)
+                    page.goto(base_url + f"walk/{chart.id}/")
+                    press(page, labels[:asked + (1 if first_box(chart) == START else 0)])
+                    expect(page.locator(".walk-choice").first).to_be_visible()
+                    expect(page.locator(".walk-ruling")).to_contain_text(flat(node.text))
+                    return
+    pytest.fail("no scenario passes an action before another question")
+
+
+def test_a_hand_off_carries_the_route_into_the_next_chart(page: Any, base_url: str, console_errors: list[str]) -> None:
+    page.set_viewport_size(PHONE)
+    found = [(c, s) for c in CORPUS.charts.values() if c.layout == "flow" for s in c.scenarios
+             if c.by_id[walk(c, s)[-1]].continues]
+    assert found, "some scenario ends at a hand-off"
+    chart, scenario = found[0]
+    labels, route = clicks(chart, scenario)
+    handed = chart.by_id[route[-1]].continues[0]
+    target = CORPUS.charts[handed.chart]
+    page.goto(base_url + f"walk/{chart.id}/")
+    press(page, labels)
+    go = page.locator(".walk-continue-link", has_text=target.title).first
+    expect(go).to_be_visible()
+    go.click()
+    expect(page).to_have_url(re.compile(rf"/walk/{handed.chart}/#@{chart.id}/"))
+    entry = target.by_id[handed.at]
+    if len(choices(target, entry)) > 1:
+        expect(page.locator("#walk-current")).to_have_text(flat(entry.text))
+    # The earlier chart's ruling stays on screen, marked with its chart.
+    earlier = [chart.by_id[b] for b in route if chart.by_id[b].kind in RULING_KINDS]
+    ruling = page.locator(".walk-ruling")
+    for node in earlier:
+        expect(ruling).to_contain_text(flat(node.text))
+    expect(ruling).to_contain_text(chart.title)
+    # Back from the first question of the new chart returns into the chart that handed over.
+    page.locator(".walk-back").click()
+    expect(page).to_have_url(re.compile(rf"/walk/{chart.id}/#"))
+    assert console_errors == []
+
+
+def test_answering_keeps_the_focus_and_the_buttons_in_view(page: Any, base_url: str) -> None:
+    page.set_viewport_size(PHONE)
+    chart, scenario = longest_route()
+    labels, _route = clicks(chart, scenario)
+    page.goto(base_url + f"walk/{chart.id}/")
+    for label in labels[:-1]:
+        page.locator(".walk-choice", has_text=re.compile("^" + re.escape(flat(label)) + "$")).first.focus()
+        page.keyboard.press("Enter")
+        expect(page.locator("#walk-current")).to_be_focused()
+        box = page.locator(".walk-choice").first.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= PHONE["height"], label
+    assert page.locator(".walk-trail-box > ol.walk-trail > li").count() <= 2  # older answers fold away
