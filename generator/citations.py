@@ -175,3 +175,20 @@ def parse_ref(value: str, context_law: int | None = None) -> Ref | None:
         if m is not None:
             return _ref(m, context_law)
     return None
+
+
+# "Law" and a number, and whatever letters, digits and brackets run straight on from it.
+_LOOKS_LIKE = re.compile(r"\b[Ll](?:aw|AW)[sS]?\s+(\d{1,3}[A-Za-z0-9()]*)")
+
+
+def malformed(text: str, context_law: int | None) -> list[str]:
+    """Places written after "Law" that the parser cannot read (`Law 12Z`, `Law 12c1`): a typing slip."""
+    out = []
+    for m in _LOOKS_LIKE.finditer(text):
+        found = find(m.group(0), context_law)
+        token = m.group(0)
+        if not found or found[0].end < len(token.rstrip(".)")):
+            while token.endswith(")") and token.count("(") < token.count(")"):
+                token = token[:-1]  # the bracket the citation stood in
+            out.append(token)
+    return out

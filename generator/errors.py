@@ -1,6 +1,7 @@
 """Problems found in the sources, reported as `path:line: message`."""
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -39,10 +40,13 @@ class Problems:
         """Paths relative to the project root read better in an editor's error list."""
         p = Path(path)
         if self.root is not None:
-            try:
-                return p.resolve().relative_to(self.root.resolve()).as_posix()
-            except ValueError:
-                pass
+            # Where the file is named, not where a link points: the editor knows it by that name.
+            for mine, root in ((Path(os.path.abspath(p)), Path(os.path.abspath(self.root))),
+                               (p.resolve(), self.root.resolve())):
+                try:
+                    return mine.relative_to(root).as_posix()
+                except ValueError:
+                    continue
         return p.as_posix()
 
     def __bool__(self) -> bool:

@@ -1,6 +1,7 @@
 """Read every source file, check it against the content model, and gather the corpus."""
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -14,7 +15,7 @@ from .citations import Ref
 from .model import Chart, Course, Definitions, FrontText, Kind, Law
 from .modelcache import ModelCache
 from .xref import Index, build_index
-from .yamlsource import line_at, read_yaml
+from .yamlsource import line_at, read_source, read_yaml
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -77,17 +78,26 @@ def read_corpus(root: Path, *, cached: bool = False) -> tuple[Corpus, Problems]:
     paths: dict[str, Path] = {}
     laws: dict[int, Law] = {}
     unreadable: set[int] = set()
+    files = source_files(root, problems)
+    if not (root / "laws").is_dir():
+        unreadable.update(range(1, 94))  # said once above; every citation of a Law would repeat it
     # Well-named files first, so that a stray copy is the one reported as the duplicate.
-    for path in sorted((root / "laws").glob("*.yaml"), key=lambda p: (LAW_FILE_RE.match(p.name) is None, p.name)):
+    for path in sorted(files["laws"], key=lambda p: (LAW_FILE_RE.match(p.name) is None, p.name)):
         law = read(path, Law)
+        named = LAW_FILE_RE.match(path.name)
         if law is None:
             # Its own problems are reported; citations of it would only repeat them.
-            named = LAW_FILE_RE.match(path.name)
             if named:
                 unreadable.add(int(named.group(1)))
             continue
-        m = LAW_FILE_RE.match(path.name)
-        if m is None or int(m.group(1)) != law.law:
+        if named and int(named.group(1)) != law.law:
+            # The name says one Law and the number another: one message, not one per citation.
+            problems.add(path, law.line("law"), (
+                f"holds law: {law.law}, but the file's name says Law {int(named.group(1))}: "
+                "make the number and the name agree"))
+            unreadable.add(int(named.group(1)))
+            continue
+        if named is None:
             problems.add(path, law.line("law"), f"file for Law {law.law} must be named law-{law.law:02d}.yaml")
         if law.law in laws:
             first = problems.display(paths[f"law:{law.law}"])
@@ -98,24 +108,24 @@ def read_corpus(root: Path, *, cached: bool = False) -> tuple[Corpus, Problems]:
 
     charts: dict[str, Chart] = {}
     unreadable_charts: set[str] = set()
-    for path in sorted((root / "flowcharts").glob("*.yaml")):
+    for path in sorted(files["flowcharts"]):
         chart = read(path, Chart)
         if chart is None:
             unreadable_charts.add(path.stem)  # its own problems are reported; hand-offs to it would repeat them
         else:
-            chart = chart.model_copy(update={"id": chart.id or path.stem})
+            chart = chart.model_copy(update={"id": path.stem})
             charts[chart.id] = chart
             paths[f"chart:{chart.id}"] = path
 
     front: dict[str, Any] = {}
     for name, model in (("preface", FrontText), ("introduction", FrontText), ("definitions", Definitions)):
         path = root / "front" / f"{name}.yaml"
-        if path.exists():
+        if path in files["front"]:
             front[name] = read(path, model)
             paths[f"front:{name}"] = path
 
     course_path = root / "training" / "modules.yaml"
-    if course_path.exists():
+    if course_path in files["training"]:
         front["course"] = read(course_path, Course)
         paths["course"] = course_path
 
@@ -128,22 +138,82 @@ def read_corpus(root: Path, *, cached: bool = False) -> tuple[Corpus, Problems]:
     return corpus, problems
 
 
+CHART_FILE_RE = re.compile(r"^[a-z][a-z0-9-]*\.yaml$")
+# What each source folder holds; anything else in it is reported, so nothing is silently left out.
+FOLDERS: dict[str, tuple[bool, str]] = {
+    "laws": (True, "the Laws, one laws/law-NN.yaml each"),
+    "flowcharts": (True, "the charts, one flowcharts/<chart id>.yaml each"),
+    "front": (False, "front/preface.yaml, introduction.yaml and definitions.yaml"),
+    "training": (False, "training/modules.yaml"),
+}
+FRONT_FILES = frozenset({"preface.yaml", "introduction.yaml", "definitions.yaml"})
+
+
+def source_files(root: Path, problems: Problems) -> dict[str, list[Path]]:
+    """The files of each source folder that will be read; every other entry is reported.
+
+    Hidden entries (an editor's swap files, .DS_Store) are passed over.
+    """
+    out: dict[str, list[Path]] = {name: [] for name in FOLDERS}
+    for name, (required, holds) in FOLDERS.items():
+        folder = root / name
+        if not folder.is_dir():
+            if required or folder.exists():
+                problems.add(folder, 1, f"no such folder: it should hold {holds} (is this the project folder?)")
+            continue
+        try:
+            entries = sorted(os.scandir(folder), key=lambda e: e.name)
+        except OSError as exc:
+            problems.add(folder, 1, f"cannot be read: {exc.strerror or exc}")
+            continue
+        for entry in entries:
+            path = folder / entry.name
+            if entry.name.startswith("."):
+                continue
+            why = _not_read(name, entry.name)
+            if why:
+                problems.add(path, 1, why)
+            else:
+                out[name].append(path)
+    return out
+
+
+def _not_read(folder: str, name: str) -> str | None:
+    """Why a file in a source folder would not be read, or None when it is a source."""
+    stem, dot, ext = name.rpartition(".")
+    if folder == "front":
+        return None if name in FRONT_FILES else f"not read: {folder}/ holds only {', '.join(sorted(FRONT_FILES))}"
+    if folder == "training":
+        return None if name == "modules.yaml" else "not read: training/ holds only modules.yaml"
+    if ext in ("yml", "YAML", "Yaml") and dot:
+        return f"not read: sources end in .yaml (rename it {stem}.yaml)"
+    if not (dot and ext == "yaml"):
+        return f"not read: {folder}/ holds only .yaml source files (move or remove it)"
+    if folder == "flowcharts" and not CHART_FILE_RE.match(name):
+        return ("not read: a chart's file name is its id, in lower-case letters, digits and hyphens "
+                "(e.g. law-14.yaml): rename it")
+    return None
+
+
 def _read_model(path: Path, model: type[M], problems: Problems, cache: ModelCache | None) -> M | None:
+    raw = read_source(path, problems)  # first: what is not a sane file is never opened further
+    if raw is None:
+        return None
     if cache is None:
-        return _validate(path, model, problems)
-    key = cache.key(path, model)
+        return _validate(path, raw, model, problems)
+    key = cache.key(raw, model)
     kept = cache.get(key)
     if kept is not None:
         return kept
     before = len(problems.items)
-    found = _validate(path, model, problems)
+    found = _validate(path, raw, model, problems)
     if found is not None and len(problems.items) == before:
         cache.put(key, found)
     return found
 
 
-def _validate(path: Path, model: type[M], problems: Problems) -> M | None:
-    data = read_yaml(path, problems)
+def _validate(path: Path, raw: bytes, model: type[M], problems: Problems) -> M | None:
+    data = read_yaml(path, problems, raw)
     if data is None:
         return None
     if not isinstance(data, dict):

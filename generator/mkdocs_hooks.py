@@ -4,7 +4,9 @@ Loaded by path from mkdocs.yml (`hooks:`), so it imports the package absolutely.
 """
 from __future__ import annotations
 
+import logging
 import os
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -15,9 +17,25 @@ from generator.errors import SourceErrors
 from generator.generate import generate_pages
 from generator.loading import Corpus, load_corpus
 from generator.pages import nav
-from generator.site import HANDBOOK_ENV
+from generator.site import HANDBOOK_ENV, STAGED_ENV, new_staging, swap_in
 
 _corpora: dict[int, Corpus] = {}
+_run: dict[str, Any] = {}
+
+
+class _Warnings(logging.Handler):
+    """Counts MkDocs' warnings, so that a strict build that will abort never replaces the site."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.count = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.count += 1
+
+
+def on_startup(command: str, dirty: bool) -> None:
+    _run["command"] = command
 
 
 def _root(config: Any) -> Path:
@@ -32,6 +50,14 @@ def on_config(config: Any) -> Any:
         raise PluginError(f"{len(exc.problems)} problem(s) in the sources:\n{exc}") from None
     _corpora[id(config)] = corpus
     config.nav = nav(corpus)
+    if _run.get("command") == "build" and not os.environ.get(STAGED_ENV):
+        # A plain `mkdocs build` writes into a staging folder too, swapped in only when the build
+        # succeeds: a warning under --strict, or any failure, leaves the previous site as it was.
+        _run["site"] = Path(config.site_dir)
+        _run["staging"] = new_staging(_run["site"])
+        _run["warnings"] = _Warnings()
+        logging.getLogger("mkdocs").addHandler(_run["warnings"])
+        config.site_dir = str(_run["staging"])
     return config
 
 
@@ -42,6 +68,28 @@ def on_files(files: Files, config: Any) -> Files:
     for src_uri, content in generate_pages(corpus, handbook=handbook).items():
         files.append(File.generated(config, src_uri, content=content))
     return files
+
+
+def on_post_build(config: Any) -> None:
+    """Swap the staged site in, unless MkDocs is about to abort a strict build for its warnings."""
+    staging = _run.pop("staging", None)
+    if staging is None:
+        return
+    counter = _run.pop("warnings")
+    logging.getLogger("mkdocs").removeHandler(counter)
+    if config.strict and counter.count:
+        shutil.rmtree(staging, ignore_errors=True)
+        return
+    site = _run.pop("site")
+    swap_in(staging, site)
+    config.site_dir = str(site)  # for what runs after the build (gh-deploy copies from it)
+
+
+def on_build_error(error: Exception) -> None:
+    staging = _run.pop("staging", None)
+    if staging is not None:
+        logging.getLogger("mkdocs").removeHandler(_run.pop("warnings"))
+        shutil.rmtree(staging, ignore_errors=True)
 
 
 def on_serve(server: Any, config: Any, builder: Any) -> Any:

@@ -5,7 +5,7 @@ from enum import StrEnum
 from functools import cached_property
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from .yamlsource import LINES_KEY
 
@@ -32,6 +32,18 @@ class Strict(BaseModel):
 
 
 Text = Annotated[str, Field(min_length=1)]
+
+
+def _one_line(value: str) -> str:
+    if "\n" in value.strip() or "\r" in value:
+        raise ValueError("a title is one line: it holds a line break (use >- to fold a long title)")
+    if any(ord(c) < 32 for c in value if c not in "\n"):
+        raise ValueError("a title holds a control character")
+    return value
+
+
+# Titles go into headings, navigation, page titles and the handbook: one line of text.
+Title = Annotated[str, Field(min_length=1), AfterValidator(_one_line)]
 
 
 class Part(StrEnum):
@@ -117,7 +129,7 @@ class Section(Block):
     """A, B, C … with a title."""
 
     id: Annotated[str, Field(pattern=r"^[A-Z]$")]
-    title: str | None = None  # Law 22's A and B have none
+    title: Title | None = None  # Law 22's A and B have none
     lettered: bool = True  # false for a heading the Laws print without a letter (Law 77's tables)
     paragraphs: list[Paragraph] = Field(default_factory=list)
 
@@ -133,7 +145,7 @@ class Law(Block):
     """One of the 93 Laws."""
 
     law: Annotated[int, Field(ge=1, le=93)]
-    title: Text
+    title: Title
     part: Part
     wording: Wording
     sections: list[Section] = Field(default_factory=list)
@@ -151,14 +163,14 @@ class Law(Block):
 class FrontText(Strict):
     """The Preface or the Introduction."""
 
-    title: Text
+    title: Title
     text: Text
 
 
 class Definition(Strict):
     """One defined term."""
 
-    term: Text
+    term: Title
     text: Text
     see: list[str] = Field(default_factory=list)
 
@@ -333,7 +345,7 @@ class TableFact(Strict):
 class Scenario(Strict):
     """A training story at the table, its facts as answers to the chart's questions, and the ruling."""
 
-    title: Text
+    title: Title
     story: Text
     case: NodeId | None = None  # the Case box the story starts from, when the chart has several
     facts: dict[str, str] = Field(default_factory=dict)  # box id -> "yes"/"no" for a question, the chosen box's id for a choice
@@ -374,8 +386,8 @@ class Origin(StrEnum):
 class Chart(Strict):
     """One chart page: a flow of boxes, or a decision table."""
 
-    id: str = ""
-    title: Text
+    id: str = ""  # the file name, set by the loader
+    title: Title
     laws: list[Annotated[int, Field(ge=1, le=93)]] = Field(min_length=1)
     origin: Origin
     page: int | None = None  # the WBU book's page of a book chart
@@ -386,6 +398,13 @@ class Chart(Strict):
     omits: list[Omission] = Field(default_factory=list)
     situations: list[Text] = Field(default_factory=list)  # what happened at the table, in a Director's words
     scenarios: list[Scenario] = Field(default_factory=list)
+
+    @field_validator("id")
+    @classmethod
+    def _id_is_the_file_name(cls, value: str) -> str:
+        if value:
+            raise ValueError("a chart's id is its file name: remove id: (it would let one file stand for another)")
+        return value
 
     @cached_property
     def by_id(self) -> dict[str, Node]:
@@ -411,7 +430,7 @@ class Module(Strict):
     """A course module: the charts whose training scenarios it gathers."""
 
     id: Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$")]
-    title: Text
+    title: Title
     intro: Text
     charts: list[str] = Field(min_length=1)
 

@@ -11,7 +11,7 @@ import pickle
 from pathlib import Path
 from typing import Any
 
-from .cachedir import keep
+from .cachedir import keep, kept
 
 # The code that reads and shapes a file: a change to it must not reuse what it made before.
 _READERS = ("yamlsource.py", "model.py", "loading.py")
@@ -25,23 +25,30 @@ class ModelCache:
         self.file = file
         self._old: dict[str, bytes] = {}
         self._used: dict[str, bytes] = {}
+        data = kept(file)
         try:
-            stored = pickle.loads(file.read_bytes())
-        except (OSError, pickle.UnpicklingError, EOFError, ValueError, TypeError, AttributeError):
-            stored = None  # missing, damaged, or written by other code: start empty
+            stored = pickle.loads(data) if data is not None else None
+        except Exception:  # damaged, or written by other code: start empty
+            stored = None
         if isinstance(stored, dict) and stored.get("code") == _CODE:
             self._old = stored["entries"]
 
     @staticmethod
-    def key(path: Path, kind: type) -> str:
-        return f"{kind.__name__}:{hashlib.sha256(path.read_bytes()).hexdigest()}"
+    def key(raw: bytes, kind: type) -> str:
+        """A file's entry: the kind of model it makes and the digest of its bytes."""
+        return f"{kind.__name__}:{hashlib.sha256(raw).hexdigest()}"
 
     def get(self, key: str) -> Any | None:
         blob = self._old.get(key) or self._used.get(key)
         if blob is None:
             return None
+        try:
+            found = pickle.loads(blob)
+        except Exception:  # a damaged entry is a miss: the file is read again and the entry replaced
+            self._old.pop(key, None)
+            return None
         self._used[key] = blob
-        return pickle.loads(blob)
+        return found
 
     def put(self, key: str, model: Any) -> None:
         self._used[key] = pickle.dumps(model, protocol=pickle.HIGHEST_PROTOCOL)

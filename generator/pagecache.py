@@ -9,7 +9,7 @@ import hashlib
 from pathlib import Path
 from typing import Callable
 
-from .cachedir import keep
+from .cachedir import keep, kept_text
 from .loading import Corpus
 
 PACKAGE = Path(__file__).resolve().parent
@@ -45,8 +45,9 @@ class PageCache:
         name = _digest(self.code.encode(), *(i.encode() for i in inputs))[:32] + ".md"
         self.used.add(name)
         path = self.folder / name
-        if path.exists():
-            return path.read_text(encoding="utf-8")
+        found = kept_text(path)
+        if found is not None:
+            return found
         text = make()
         keep(path, text)
         return text

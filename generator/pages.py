@@ -19,6 +19,7 @@ from .pagecache import PageCache
 from .quotes import Quote, quote
 from .scoring import scoring_data
 from .situations import Situation, finder_data, situations
+from .escaping import nav_title
 from .templates import display_title, environment
 from .training import module_pages
 from .walkpages import carried_script, related_charts, walk_page
@@ -185,13 +186,13 @@ def nav(corpus: Corpus) -> list[Any]:
     items.append({"Flowcharts": "charts/index.md"})
     if corpus.course is not None:
         items.append({"Training": ["training/index.md"] + [
-            {m.title: f"training/{m.id}.md"} for m in corpus.course.modules]})
+            {nav_title(m.title): f"training/{m.id}.md"} for m in corpus.course.modules]})
     if {77, 78} <= set(corpus.laws):
         items.append({"Score tools": "tools/score.md"})
     for part in Part:
         laws = sorted((law for law in corpus.laws.values() if law.part is part), key=lambda law: law.law)
         if laws:
-            items.append({part.value: [{f"Law {law.law} – {display_title(law.title)}": f"laws/law-{law.law:02d}.md"}
+            items.append({part.value: [{nav_title(f"Law {law.law} – {display_title(law.title)}"): f"laws/law-{law.law:02d}.md"}
                                        for law in laws]})
     about: list[Any] = [{"Editing the sources": "editing.md"}, {"Titles: contents and text": "notes/titles.md"}]
     if (corpus.root / "docs" / AUDIT_INDEX).exists():

@@ -19,17 +19,21 @@ class BuildFailed(Exception):
     """MkDocs stopped (a warning under --strict, or an error); site/ was left as it was."""
 
 
+STAGED_ENV = "BRIDGE_LAWS_STAGED"  # tells the MkDocs adapter that the build already writes into a staging folder
+_STAGING_PREFIX = ".site-"
+
+
 def build_site(root: Path, *, strict: bool = True, handbook: bool = True) -> Path:
     """Validate, build into a temporary folder beside site/ (the handbook too), then swap it in."""
     load_corpus(root, cached=True)  # raises SourceErrors before anything is written
     site = root / "site"
-    staging = Path(tempfile.mkdtemp(prefix=".site-", dir=root))
+    staging = new_staging(site)
     try:
         # Not --quiet: MkDocs counts warnings for --strict only when it logs them.
         cmd = [sys.executable, "-m", "mkdocs", "build", "-f", str(root / "mkdocs.yml"), "-d", str(staging)]
         if strict:
             cmd.append("--strict")
-        env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+        env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", STAGED_ENV: "1"}
         if handbook:
             env[HANDBOOK_ENV] = HANDBOOK  # the pages then offer the PDF this build writes
         done = subprocess.run(cmd, cwd=root, env=env, capture_output=True, text=True)
@@ -45,14 +49,43 @@ def build_site(root: Path, *, strict: bool = True, handbook: bool = True) -> Pat
             for warning in built.warnings:
                 print(f"handbook: {warning}", file=sys.stderr)
             print(f"handbook: {built.pages} pages in {built.seconds:.1f} s")
-        if site.exists():
-            old = site.with_name(".site-old")
-            shutil.rmtree(old, ignore_errors=True)
-            site.rename(old)
-            staging.rename(site)
-            shutil.rmtree(old, ignore_errors=True)
-        else:
-            staging.rename(site)
+        swap_in(staging, site)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return site
+
+
+def new_staging(site: Path) -> Path:
+    """A fresh folder beside `site` to build into; staging folders of builds that died are removed."""
+    clean_stale_staging(site.parent)
+    return Path(tempfile.mkdtemp(prefix=f"{_STAGING_PREFIX}{os.getpid()}-", dir=site.parent))
+
+
+def swap_in(staging: Path, site: Path) -> None:
+    """Replace `site` by the finished `staging` folder, keeping the old one until the new is in place."""
+    if site.exists():
+        old = site.with_name(f"{_STAGING_PREFIX}{os.getpid()}-old")
+        shutil.rmtree(old, ignore_errors=True)
+        site.rename(old)
+        staging.rename(site)
+        shutil.rmtree(old, ignore_errors=True)
+    else:
+        staging.rename(site)
+
+
+def clean_stale_staging(folder: Path) -> None:
+    """Remove the staging folders left by builds that were killed (their process is gone)."""
+    for path in folder.glob(f"{_STAGING_PREFIX}*"):
+        pid = path.name[len(_STAGING_PREFIX):].split("-", 1)[0]
+        if path.is_dir() and (not pid.isdigit() or not _alive(int(pid))):
+            shutil.rmtree(path, ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # it exists, but is not ours to signal
+    return True

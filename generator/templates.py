@@ -13,6 +13,7 @@ from jinja2 import (
 )
 
 from .citations import Ref
+from .escaping import front_matter, markdown_text
 from .lawtree import children, marker
 from .model import Block, Item, Law, Paragraph, Section, SubItem
 
@@ -57,7 +58,8 @@ def environment(templates_dir: Path, compiled: Path | None = None) -> Environmen
         trim_blocks=False,
         keep_trailing_newline=True,
     )
-    env.globals.update(kids=nested, marker=marker, depth=depth, child_ref=child_ref)
+    env.globals.update(kids=nested, marker=marker, depth=depth, child_ref=child_ref,
+                       front_matter=front_matter, md=markdown_text)
     return env
 
 

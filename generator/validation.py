@@ -10,10 +10,10 @@ from . import citations
 from .chartrules import check_rulings
 from .citations import Mention
 from .errors import Problems
-from .lawtree import children, places
+from .lawtree import children, places, texts
 from .model import ENTRY_KINDS, OTHERWISE, Block, Chart, ChartTable, Kind, Law, Node, Scenario
 from .walk import WalkError, walk
-from .xref import FOOTNOTE_RE, Index
+from .xref import FOOTNOTE_RE, Index, chart_texts
 
 if TYPE_CHECKING:
     from .loading import Corpus
@@ -50,6 +50,12 @@ def check_corpus(corpus: Corpus, problems: Problems) -> None:
 
 def _check_text_citations(corpus: Corpus, text: str, law: int | None, index: Index, path: Path, line: int, problems: Problems) -> None:
     _check_mentions(corpus, citations.find(text, law), index, path, line, problems)
+    _check_malformed(text, law, path, line, problems)
+
+
+def _check_malformed(text: str, law: int | None, path: Path, line: int, problems: Problems) -> None:
+    for token in citations.malformed(text, law):
+        problems.add(path, line, f"'{token}' looks like a citation but is not one the Laws have (like 'Law 12C1(b)'): a typing slip?")
 
 
 def _check_mentions(corpus: Corpus, mentions: Iterable[Mention], index: Index, path: Path, line: int, problems: Problems) -> None:
@@ -63,6 +69,8 @@ def _check_law(corpus: Corpus, law: Law, index: Index, path: Path, problems: Pro
     blocks = {p.ref: p.block for p in places(law)}
     for block in blocks.values():
         _check_order(block, path, problems)
+        for key, text in texts(block):
+            _check_malformed(text, law.law, path, block.line(key), problems)
     for place, key, _text, mention in index.mentions[law.law]:
         block = blocks[place]
         for ref in mention.refs:
@@ -128,6 +136,8 @@ def _check_chart(chart: Chart, corpus: Corpus, index: Index, problems: Problems)
             if target not in nodes:
                 problems.add(path, node.line("body"), f"repetition '{node.id}' frames '{target}', which is not a node of this chart")
     context = chart.laws[0]
+    for node_id, key, text in chart_texts(chart):
+        _check_malformed(text, context, path, nodes[node_id].line(key) if node_id in nodes else chart.line("table"), problems)
     for node_id, key, mention in index.chart_mentions.get(chart.id, []):
         line = nodes[node_id].line(key) if node_id in nodes else chart.line("table")
         _check_mentions(corpus, [mention], index, path, line, problems)
@@ -203,10 +213,26 @@ def _check_graph(chart: Chart, path: Path, problems: Problems) -> None:
         for t in targets:
             back[t].append(src)
     can_end = _closure(list(ends), back)
-    for node in chart.nodes:
-        if node.id not in can_end:
-            problems.add(path, node.line(), f"node '{node.id}' is caught in a loop with no way out")
-            break
+    stuck = [n.id for n in chart.nodes if n.id not in can_end]
+    if stuck:
+        # Blame the boxes of the loop itself, not every box that leads into it.
+        loop = _cycle(stuck[0], {n: [t for t in out[n] if t not in can_end] for n in stuck})
+        first = chart.by_id[loop[0]]
+        if len(loop) == 1:
+            message = f"node '{first.id}' is caught in a loop with no way out"
+        else:
+            message = f"boxes {', '.join(repr(b) for b in loop)} lead round in a loop with no way out ({' -> '.join([*loop, loop[0]])})"
+        problems.add(path, first.line(), message)
+
+
+def _cycle(start: str, edges: dict[str, list[str]]) -> list[str]:
+    """A loop among boxes that cannot reach an end, found by following them from `start`."""
+    path: list[str] = []
+    here = start
+    while here not in path:
+        path.append(here)
+        here = edges[here][0]  # every such box has a way on that also cannot end
+    return path[path.index(here):]
 
 
 def _closure(starts: list[str], edges: dict[str, list[str]]) -> set[str]:

@@ -3,6 +3,7 @@ traceback, a non-zero exit, and leaves the previous site as it was; markup is sh
 from __future__ import annotations
 
 import hashlib
+import json
 import shutil
 import subprocess
 import sys
@@ -10,12 +11,28 @@ from pathlib import Path
 
 import pytest
 import yaml
+from bs4 import BeautifulSoup
+from pypdf import PdfReader
 
 from support import make_project
 from generator.site import build_site
 
 BROKEN = Path(__file__).parent / "fixtures" / "broken"
 EXPECTED = yaml.safe_load((BROKEN / "expected.yaml").read_text(encoding="utf-8"))
+
+
+def live_markup(page: Path) -> list[str]:
+    """What a source's words made live on a page: a script, a javascript: link, a remote image,
+    an event attribute. Source text must only ever show as text."""
+    soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+    found = [f"script: {s.get_text()[:40]}" for s in soup.find_all("script")
+             if "alert(" in s.get_text() and s.get("type") != "application/json"]  # JSON is data
+    for data in soup.find_all("script", type="application/json"):
+        json.loads(data.get_text())  # still whole: no source text ended the element early
+    found += [f"link: {a['href']}" for a in soup.find_all(href=True) if a["href"].lower().startswith("javascript:")]
+    found += [f"image: {i['src']}" for i in soup.find_all("img", src=True) if "example.com" in i["src"]]
+    found += [f"attribute: {t.name} {k}" for t in soup.find_all(True) for k in t.attrs if k.lower().startswith("on")]
+    return found
 
 
 def digest(folder: Path) -> str:
@@ -53,6 +70,21 @@ def test_broken_source(case: str, built: Path, tmp_path: Path) -> None:
         problems = done.stderr.strip().splitlines()[:-1]  # the last line counts them
         assert problems == expected
         assert digest(root / "site") == before, "the previous site is untouched"
+    elif "live" in expected:
+        assert done.returncode == 0, done.stderr
+        for page in expected["live"]:
+            assert live_markup(root / "site" / page.removesuffix("index") / "index.html") == [], page
+        # The front matter survived the titles: pages kept out of the search still are.
+        index = json.loads((root / "site" / "search" / "search_index.json").read_text(encoding="utf-8"))
+        locations = {doc["location"].split("#")[0] for doc in index["docs"]}
+        assert not locations & set(expected["unsearched"])
+        # The handbook prints the title as the words it is.
+        pdf = root / "handbook.pdf"
+        made = subprocess.run([sys.executable, "-m", "generator", "--root", str(root), "handbook", "-o", str(pdf)],
+                              capture_output=True, text=True)
+        assert made.returncode == 0, made.stderr
+        text = " ".join(" ".join(p.extract_text() or "" for p in PdfReader(pdf).pages).split())
+        assert expected["printed"] in text
     else:
         assert done.returncode == 0, done.stderr
         html = (root / "site" / expected["escaped"]["page"] / "index.html").read_text(encoding="utf-8")

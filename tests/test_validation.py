@@ -66,7 +66,7 @@ def test_duplicate_node_id(project: Path) -> None:
 
 def test_loop_with_no_way_out(project: Path) -> None:
     edit(project / "flowcharts/fixture.yaml", "    text: Law 2A1\n", "    text: Law 2A1\n    next: a1\n")
-    assert problems(project) == ["flowcharts/fixture.yaml:22: node 'k1' is caught in a loop with no way out"]
+    assert problems(project) == ["flowcharts/fixture.yaml:27: boxes 'a1', 'r1' lead round in a loop with no way out (a1 -> r1 -> a1)"]
 
 
 def test_unknown_citation_in_law_text(project: Path) -> None:

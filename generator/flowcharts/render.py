@@ -15,7 +15,7 @@ from typing import Callable
 import graphviz
 import graphviz.backend.dot_command as dot_command
 
-from ..cachedir import keep
+from ..cachedir import keep, kept_text
 
 
 def dot_binary() -> Path:
@@ -50,12 +50,18 @@ def render_all(jobs: dict[str, Job], cache_dir: Path) -> dict[str, str]:
     dot_command.DOT_BINARY = dot_binary()
     cache_dir.mkdir(parents=True, exist_ok=True)
     keys = {key: _digest(job.fingerprint) for key, job in jobs.items()}
-    todo = [key for key, digest in keys.items() if not (cache_dir / f"{digest}.svg").exists()]
+    out: dict[str, str] = {}
+    for key, digest in keys.items():
+        found = kept_text(cache_dir / f"{digest}.svg")
+        if found is not None:
+            out[key] = found
+    todo = [key for key in keys if key not in out]
     # Each render is a separate dot process, so threads give real parallelism.
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
         for key, svg in zip(todo, pool.map(lambda k: _render(jobs[k].make_dot()), todo)):
             keep(cache_dir / f"{keys[key]}.svg", svg)
-    return {key: (cache_dir / f"{digest}.svg").read_text(encoding="utf-8") for key, digest in keys.items()}
+            out[key] = svg
+    return {key: out[key] for key in keys}
 
 
 def render_to(source: str, output: Path) -> None:

@@ -25,7 +25,7 @@ import weasyprint
 from weasyprint import HTML
 from weasyprint.document import Document
 
-from ..cachedir import keep
+from ..cachedir import keep, kept_text
 from .book import Handbook, Layout
 from .charts import SHRINK
 from .paper import PT_PER_MM
@@ -237,7 +237,7 @@ def _recall(cache_dir: Path | None, book: Handbook, measuring: str) -> Layout | 
         return None
     path = cache_dir / f"{_key(book, measuring)}.json"
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(kept_text(path) or "")
         return Layout({str(k): str(v) for k, v in data["breaks"].items()},
                       {str(k): int(v) for k, v in data["shrink"].items()})
     except (OSError, ValueError, KeyError, TypeError):
