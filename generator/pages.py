@@ -22,7 +22,8 @@ from .situations import Situation, finder_data, situations
 from .escaping import nav_title
 from .templates import display_title, environment
 from .training import module_pages
-from .walkpages import carried_script, related_charts, walk_page
+from .boxnotes import hand_off
+from .walkpages import carried_script, handed_from, walk_page
 from .xref import Index
 
 # The record of each chart's audit against the 2017 text, kept beside the other notes.
@@ -50,13 +51,15 @@ class PageMaker:
         return make() if self.cache is None else self.cache.page(inputs, make)
 
     def chart_inputs(self, chart: Chart) -> list[str]:
-        """A chart's source, its drawing, the titles of the Laws it names, and the charts it hands
-        over to or is handed from (their words are shown beside its own)."""
+        """A chart's source, its drawing, the titles of the Laws it names, and what it shows of the
+        charts it hands over to (their titles and Cases) or is handed from (their ids): not their
+        whole sources, so that editing one chart remakes only the pages that show it."""
         assert self.cache is not None
         svg = self.svgs.get(f"chart:{chart.id}", "")
+        handed = [hand_off(c, self.corpus.charts).label for n in chart.nodes for c in n.continues]
         return [self.cache.source(f"chart:{chart.id}"), hashlib.sha256(svg.encode()).hexdigest(),
                 *(self.cache.source(f"law:{n}") for n in chart.laws),
-                *(self.cache.source(f"chart:{c}") for c in related_charts(self.corpus, chart))]
+                repr(handed), repr(handed_from(self.corpus, chart.id))]
 
     def renderer(self, depth: int, *, terms: bool = True) -> Renderer:
         return Renderer(PREFIX[depth], self.index, self.terms.fresh() if terms else None)
@@ -96,9 +99,10 @@ class PageMaker:
     def module_inputs(self, module: Module) -> list[str]:
         """A course module's pages come from the course file and its charts' sources."""
         assert self.cache is not None
-        charts = set(module.charts) | {r for c in module.charts if c in self.corpus.charts
-                                               for r in related_charts(self.corpus, self.corpus.charts[c])}
-        return ["module", self.cache.source("course"), *(self.cache.source(f"chart:{c}") for c in sorted(charts))]
+        handed = [hand_off(c, self.corpus.charts).label for chart_id in module.charts if chart_id in self.corpus.charts
+                  for n in self.corpus.charts[chart_id].nodes for c in n.continues]
+        return ["module", self.cache.source("course"), *(self.cache.source(f"chart:{c}") for c in module.charts),
+                repr(handed)]
 
     def law_inputs(self, law: Law) -> list[str]:
         """Everything a Law's page shows: its text, terms, charts, quotes and who cites it."""

@@ -37,12 +37,6 @@ def handed_from(corpus: Corpus, chart_id: str) -> list[str]:
     return sorted(found)
 
 
-def related_charts(corpus: Corpus, chart: Chart) -> list[str]:
-    """The charts a step-through page shows words of: those it hands over to, and those that hand over to it."""
-    onward = {c.chart for n in chart.nodes for c in n.continues}
-    return sorted(onward | set(handed_from(corpus, chart.id)))
-
-
 # Characters of quoted HTML past which a whole Law is linked rather than quoted.
 WHOLE_LAW_QUOTE = 2500
 
