@@ -116,7 +116,7 @@ def main() -> int:
         handbook_time = min(handbook() for _ in range(runs))
         site = project / "site"
         biggest = max(site.glob("laws/*/index.html"), key=lambda p: p.stat().st_size)
-        index = site / "search" / "search_index.json"
+        index = sum(p.stat().st_size for p in (site / "search").rglob("*") if p.is_file())
         peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
         print(f"best of {runs} runs each, taken in turns (median in brackets)")
         rows = [("cold full build (empty caches)", "cold"), ("rebuild, nothing changed", "warm"),
@@ -129,7 +129,8 @@ def main() -> int:
             print(f"ratio {label:30}{best[num] / best[den]:6.2f}  ({middle[num] / middle[den]:.2f}; target <= {target})")
         print(f"largest law page                    {biggest.stat().st_size / 1024:6.1f} KB  "
               f"({biggest.parent.name}; target < 150 KB)")
-        print(f"search index                        {index.stat().st_size / 1024 / 1024:6.2f} MB  (target < 1.5 MB)")
+        print(f"search files (fetched piece by piece when searching; benchmarks/search_eval.py measures a search)"
+              f"\n                                    {index / 1024 / 1024:6.2f} MB")
         print(f"handbook PDF (A4), no layout cache  {handbook_time:6.2f} s  (target < 30 s)")
         print(f"peak memory of a build              {peak:6.0f} MB")
     return 0

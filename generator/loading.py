@@ -12,7 +12,7 @@ from pydantic import BaseModel, ValidationError
 from .cachedir import cache_dir
 from .errors import Problems
 from .citations import Ref
-from .model import Chart, Course, Definitions, FrontText, Kind, Law
+from .model import Chart, Course, Definitions, FrontText, Kind, Law, Vocabulary
 from .modelcache import ModelCache
 from .xref import Index, build_index
 from .yamlsource import line_at, read_source, read_yaml
@@ -33,6 +33,7 @@ class Corpus:
     introduction: FrontText | None = None
     definitions: Definitions | None = None
     course: Course | None = None
+    vocabulary: Vocabulary | None = None
     paths: dict[str, Path] = field(default_factory=dict)  # "law:14", "chart:law-14", "front:preface"
     unreadable_laws: frozenset[int] = frozenset()  # named by files that failed to load
     unreadable_charts: frozenset[str] = frozenset()  # ids of chart files that failed to load
@@ -118,7 +119,8 @@ def read_corpus(root: Path, *, cached: bool = False) -> tuple[Corpus, Problems]:
             paths[f"chart:{chart.id}"] = path
 
     front: dict[str, Any] = {}
-    for name, model in (("preface", FrontText), ("introduction", FrontText), ("definitions", Definitions)):
+    for name, model in (("preface", FrontText), ("introduction", FrontText), ("definitions", Definitions),
+                        ("vocabulary", Vocabulary)):
         path = root / "front" / f"{name}.yaml"
         if path in files["front"]:
             front[name] = read(path, model)
@@ -143,10 +145,10 @@ CHART_FILE_RE = re.compile(r"^[a-z][a-z0-9-]*\.yaml$")
 FOLDERS: dict[str, tuple[bool, str]] = {
     "laws": (True, "the Laws, one laws/law-NN.yaml each"),
     "flowcharts": (True, "the charts, one flowcharts/<chart id>.yaml each"),
-    "front": (False, "front/preface.yaml, introduction.yaml and definitions.yaml"),
+    "front": (False, "front/preface.yaml, introduction.yaml, definitions.yaml and vocabulary.yaml"),
     "training": (False, "training/modules.yaml"),
 }
-FRONT_FILES = frozenset({"preface.yaml", "introduction.yaml", "definitions.yaml"})
+FRONT_FILES = frozenset({"preface.yaml", "introduction.yaml", "definitions.yaml", "vocabulary.yaml"})
 
 
 def source_files(root: Path, problems: Problems) -> dict[str, list[Path]]:

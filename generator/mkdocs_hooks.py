@@ -17,6 +17,7 @@ from generator.errors import SourceErrors
 from generator.generate import generate_pages
 from generator.loading import Corpus, load_corpus
 from generator.pages import nav
+from generator.searchindex import SearchIndexer
 from generator.site import HANDBOOK_ENV, STAGED_ENV, new_staging, swap_in
 
 _corpora: dict[int, Corpus] = {}
@@ -67,11 +68,20 @@ def on_files(files: Files, config: Any) -> Files:
     handbook = os.environ.get(HANDBOOK_ENV)  # set by `python -m generator build`, which writes the PDF
     for src_uri, content in generate_pages(corpus, handbook=handbook).items():
         files.append(File.generated(config, src_uri, content=content))
+    # The search index is made from the sources alone: Pagefind works while MkDocs renders.
+    _run["search"] = SearchIndexer(corpus)
     return files
 
 
 def on_post_build(config: Any) -> None:
-    """Swap the staged site in, unless MkDocs is about to abort a strict build for its warnings."""
+    """Write the search index; swap the staged site in, unless MkDocs is about to abort a strict
+    build for its warnings."""
+    search = _run.pop("search", None)
+    if search is not None:
+        try:
+            search.finish(Path(config.site_dir))
+        except RuntimeError as exc:
+            raise PluginError(str(exc)) from None
     staging = _run.pop("staging", None)
     if staging is None:
         return
@@ -86,6 +96,9 @@ def on_post_build(config: Any) -> None:
 
 
 def on_build_error(error: Exception) -> None:
+    search = _run.pop("search", None)
+    if search is not None:
+        search.cancel()
     staging = _run.pop("staging", None)
     if staging is not None:
         logging.getLogger("mkdocs").removeHandler(_run.pop("warnings"))

@@ -181,6 +181,34 @@ class Definitions(Strict):
     terms: list[Definition] = Field(min_length=1)
 
 
+class WordGroup(Strict):
+    """Words a Director may type for one thing: abbreviations, table talk, spellings, inflections.
+
+    Whatever holds one of the words (or is one of the listed paragraphs) is found by all of them.
+    """
+
+    words: list[Title] = Field(min_length=1)
+    paragraphs: list[str] = Field(default_factory=list)  # where the thing is ruled, when the words are not in its text
+
+    @field_validator("paragraphs", mode="before")
+    @classmethod
+    def _as_strings(cls, value: Any) -> Any:
+        return citation_strings(value)
+
+    @model_validator(mode="after")
+    def _finds_something(self) -> WordGroup:
+        if len(self.words) < 2 and not self.paragraphs:
+            raise ValueError("a group of one word finds nothing new: add the words it stands for, or its paragraphs")
+        return self
+
+
+class Vocabulary(Strict):
+    """The words Directors use, for the search (front/vocabulary.yaml)."""
+
+    groups: list[WordGroup] = Field(min_length=1)
+    ignored: list[Title] = Field(default_factory=list)  # words a query may hold that say nothing ("the", "his")
+
+
 class Kind(StrEnum):
     """The eight node kinds of the book's legend (p.14)."""
 

@@ -18,7 +18,7 @@ from .model import WORDING_NOTES, Chart, Law, Module, Part
 from .pagecache import PageCache
 from .quotes import Quote, quote
 from .scoring import scoring_data
-from .situations import Situation, finder_data, situations
+from .situations import Situation, situations
 from .escaping import nav_title
 from .templates import display_title, environment
 from .training import module_pages
@@ -167,7 +167,7 @@ class PageMaker:
                     {"number": law.law, "title": display_title(law.title), "url": law_url(law.law),
                      "charted": bool(self.corpus.charts_for(law.law))} for law in laws]})
         return self.env.get_template("home.md.j2").render(
-            parts=parts, chart_count=len(self.corpus.charts), finder_json=script_json(finder_data(self.corpus)),
+            parts=parts, chart_count=len(self.corpus.charts),
             handbook=self.handbook)
 
     def situations_page(self) -> str:

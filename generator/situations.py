@@ -1,4 +1,4 @@
-"""What happened at the table: the situations charts and Laws declare, for the finder and the A–Z."""
+"""What happened at the table: the situations charts and Laws declare, for the search and the A–Z."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -33,9 +33,3 @@ def situations(corpus: Corpus) -> list[Situation]:
             where = f"Law {law.law}: {display_title(law.title)}"
             found.append(Situation(text.casefold(), text, law.law, where, law_url(law.law), None))
     return sorted(found)
-
-
-def finder_data(corpus: Corpus) -> list[dict[str, str]]:
-    """The finder's list, as the home page's script reads it (paths relative to the site root)."""
-    return [{"text": s.text, "where": s.where, "url": s.url, **({"walk": s.walk} if s.walk else {})}
-            for s in situations(corpus)]

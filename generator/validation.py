@@ -11,7 +11,7 @@ from .chartrules import check_rulings
 from .citations import Mention
 from .errors import Problems
 from .lawtree import children, places, texts
-from .model import ENTRY_KINDS, OTHERWISE, Block, Chart, ChartTable, Kind, Law, Node, Scenario
+from .model import ENTRY_KINDS, OTHERWISE, Block, Chart, ChartTable, Kind, Law, Node, Scenario, Vocabulary
 from .walk import WalkError, walk
 from .xref import FOOTNOTE_RE, Index, chart_texts
 
@@ -42,10 +42,34 @@ def check_corpus(corpus: Corpus, problems: Problems) -> None:
             for chart_id in module.charts:
                 if chart_id not in corpus.charts:
                     problems.add(path, module.line("charts"), f"module '{module.id}' names chart '{chart_id}', which does not exist")
+    if corpus.vocabulary is not None:
+        _check_vocabulary(corpus, corpus.vocabulary, index, corpus.paths["front:vocabulary"], problems)
     for name in ("preface", "introduction"):
         front = getattr(corpus, name)
         if front is not None:
             _check_text_citations(corpus, front.text, None, index, corpus.paths[f"front:{name}"], front.line("text"), problems)
+
+
+def _check_vocabulary(corpus: Corpus, vocabulary: Vocabulary, index: Index, path: Path, problems: Problems) -> None:
+    seen: dict[tuple[str, ...], int] = {}
+    for group in vocabulary.groups:
+        words = [w.casefold().split() for w in group.words]
+        for word, parts in zip(group.words, words):
+            if not parts or not any(ch.isalnum() for ch in word):
+                problems.add(path, group.line("words"), f"'{word}' holds no letter or digit: a search cannot type it")
+        repeated = sorted({w for w, n in Counter(" ".join(p) for p in words).items() if n > 1})
+        if repeated:
+            problems.add(path, group.line("words"), f"'{repeated[0]}' is twice in one group")
+        key = tuple(sorted(" ".join(p) for p in words))
+        if key in seen:
+            problems.add(path, group.line("words"), f"the same words as the group at line {seen[key]}")
+        seen.setdefault(key, group.line("words"))
+        for value in group.paragraphs:
+            ref = citations.parse_ref(value)
+            if ref is None:
+                problems.add(path, group.line("paragraphs"), f"'{value}' is not a place in the Laws (write it like '16B1(a)')")
+            elif corpus.missing(ref, index):
+                problems.add(path, group.line("paragraphs"), f"Law {ref.canonical()} does not exist")
 
 
 def _check_text_citations(corpus: Corpus, text: str, law: int | None, index: Index, path: Path, line: int, problems: Problems) -> None:

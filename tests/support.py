@@ -1,6 +1,8 @@
 """Shared helpers and fixtures: the project root, a copy of the fixture corpus, built sites."""
 from __future__ import annotations
 
+import gzip
+import json
 import shutil
 import sys
 from pathlib import Path
@@ -66,3 +68,12 @@ def real_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if cache.is_dir():
         shutil.copytree(cache, root / ".cache")
     return build_site(root)
+
+
+def fragments(site: Path) -> list[dict]:
+    """Pagefind's stored records, as the browser reads them."""
+    out = []
+    for path in sorted((site / "search" / "pagefind" / "fragment").glob("*.pf_fragment")):
+        data = gzip.decompress(path.read_bytes())
+        out.append(json.loads(data.removeprefix(b"pagefind_dcd")))
+    return out

@@ -13,16 +13,15 @@ pytestmark = pytest.mark.browser
 def search(page: Any, base_url: str, query: str) -> None:
     page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(base_url)
-    page.wait_for_load_state("networkidle")  # the search index has arrived in its worker
-    field = page.locator("input.md-search__input")
-    field.click()
+    page.locator(".site-search-button").click()
+    field = page.locator("#site-search input")
     field.press_sequentially(query, delay=15)
-    expect(page.locator(".md-search-result__item").first).to_be_visible(timeout=20000)
+    expect(page.locator("#site-search-results a.sr-link").first).to_be_visible(timeout=20000)
 
 
 def test_search_finds_a_law_by_its_title(page: Any, base_url: str, console_errors: list[str]) -> None:
     search(page, base_url, "Insufficient Bid")
-    page.locator(".md-search-result__item a").first.click()
+    page.locator("#site-search-results a.sr-link").first.click()
     expect(page).to_have_url(re.compile(r"/laws/law-27/"))
     assert console_errors == []
 
@@ -30,8 +29,8 @@ def test_search_finds_a_law_by_its_title(page: Any, base_url: str, console_error
 def test_search_finds_a_phrase_printed_only_in_a_chart(page: Any, base_url: str, console_errors: list[str]) -> None:
     # "Can the missing card be found" is a question of the Law 14 chart, not words of the Law.
     search(page, base_url, "missing card be found")
-    page.locator(".md-search-result__item a").first.click()
-    expect(page).to_have_url(re.compile(r"/laws/law-14/"))
+    page.locator("#site-search-results li.sr-chart a.sr-link", has_text="Missing Card").first.click()
+    expect(page).to_have_url(re.compile(r"/charts/law-14/"))
     assert console_errors == []
 
 

@@ -1,4 +1,4 @@
-"""For the Director at the table: the finder, the step-through, and the course, in a phone-sized browser."""
+"""For the Director at the table: the step-through and the course, in a phone-sized browser (the search: test_search.py)."""
 from __future__ import annotations
 
 import re
@@ -13,18 +13,6 @@ from generator.walk import START, first_box, walk
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 375, "height": 667}
-
-
-def test_finder_finds_insufficient_bid_and_opens_law_27s_chart(page: Any, base_url: str, console_errors: list[str]) -> None:
-    page.set_viewport_size(PHONE)
-    page.goto(base_url)
-    page.locator("#finder-input").press_sequentially("insufficient bid", delay=10)
-    hit = page.locator("#finder-results a.finder-hit").first
-    expect(hit).to_contain_text(re.compile("insufficient bid", re.I))
-    hit.click()
-    expect(page).to_have_url(re.compile(r"/laws/law-27/#chart-law-27$"))
-    expect(page.locator("#chart-law-27")).to_be_visible()
-    assert console_errors == []
 
 
 def scenario_clicks(chart_id: str) -> tuple[list[str], str]:
@@ -80,7 +68,7 @@ def test_phone_layout_and_tap_targets(page: Any, base_url: str) -> None:
     for path in ("", "walk/law-27/", "training/auction/"):
         page.goto(base_url + path)
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], path
-        for selector in (".walk-choice", ".walk-nav .md-button", ".finder-input", ".quiz-choice"):
+        for selector in (".walk-choice", ".walk-nav .md-button", ".finder-input", ".sr-link", ".quiz-choice"):
             for box in [b.bounding_box() for b in page.locator(selector).all()]:
                 if box is not None and box["width"] > 0:
                     assert box["height"] >= 44 and box["width"] >= 44, (path, selector, box)

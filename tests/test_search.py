@@ -1,0 +1,142 @@
+"""The search's sources and files: the vocabulary validated, citations typed every way, records
+escaped, and the index written with the site (the ranking itself is scored in the browser tests)."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from support import ROOT, fragments
+from generator.citations import parse_ref
+from generator.lawtree import places
+from generator.loading import load_corpus
+from generator.searchindex import record_html
+from generator.searcheval import load_queries
+from generator.searchrecords import Record, SearchRecords, best_bets, citation_key, citation_table, phrase_key
+
+CORPUS = load_corpus(ROOT)
+
+
+@pytest.mark.parametrize("typed, key", [
+    ("50D", "50d"), ("Law 50D", "50d"), ("L50D1", "50d1"), ("50 D 1", "50d1"), ("12C1(c)", "12c1c"),
+    ("law 64 b 2", "64b2"), ("Laws 10-12", "10-12"), ("laws 10 – 12", "10-12"), ("LAW 27B1(b)", "27b1b"),
+    ("l 16 b 1 a", "16b1a"), ("16", "16"), ("12C1(b)(ii)", "12c1bii"),
+])
+def test_a_citation_is_reduced_to_one_key_however_it_is_typed(typed: str, key: str) -> None:
+    assert citation_key(typed) == key
+
+
+def test_every_place_in_the_laws_is_in_the_citation_table_with_its_anchor() -> None:
+    table = citation_table(CORPUS)
+    for law in CORPUS.laws.values():
+        for place in places(law):
+            url, label, _title = table[citation_key(place.ref.canonical())]
+            assert label == place.ref.label()
+            assert url.startswith(f"laws/law-{law.law:02d}/")
+            if place.depth:
+                assert url.endswith("#" + place.ref.anchor())
+    assert table["10-12"][0] == "laws/law-10/#chart-laws-10-12"
+
+
+def test_every_typed_citation_of_the_query_set_is_in_the_table() -> None:
+    table = citation_table(CORPUS)
+    for query in load_queries(ROOT / "tests" / "search_queries.yaml"):
+        if query.kind == "citation" and query.para:
+            entry = table.get(citation_key(query.q))
+            assert entry is not None, query.q
+            assert entry[0].replace("-", "").casefold().endswith("#" + query.para.casefold()), query.q
+
+
+def test_the_vocabulary_reaches_its_paragraphs_and_finds_what_holds_its_words() -> None:
+    records = SearchRecords(CORPUS).records
+    by_url = {r.url: r for r in records}
+    la = by_url["laws/law-16/#16B1b"]
+    assert "LA" in la.about  # named by the group's paragraphs
+    loot = next(r for r in records if r.kind == "situation" and "lead out of turn" in r.title.casefold())
+    assert "LOOT" in loot.about + loot.keywords
+    bets = best_bets(CORPUS)
+    assert bets[phrase_key("LA")][0] == "laws/law-16/#16B1b"
+    assert bets[phrase_key("BIT")][0] == "laws/law-16/#16B1a"
+    assert phrase_key("Dummy’s  Rights") == "dummy's rights"
+
+
+def test_each_group_word_matches_whole_words_only() -> None:
+    records = SearchRecords(CORPUS).records
+    # "bid" is a word of no group of its own; "IB" must not be found inside "forbidden" or "ribbon".
+    for r in records:
+        if "IB" in r.keywords:
+            assert "insufficient" in (r.title + r.text + r.heading).casefold() or r.laws == (27,), r.url
+
+
+def test_record_text_is_escaped_in_what_pagefind_reads() -> None:
+    hostile = Record(url="laws/law-01/", kind="law", title='<script>alert(1)</script> "x"', text="<img src=x onerror=alert(2)>",
+                     laws=(1,), heading="a & b", keywords=("<b>",))
+    html = record_html(hostile)
+    assert "<script>" not in html and "<img" not in html and "<b>" not in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+
+
+def _check(project: Path, vocabulary: str) -> list[str]:
+    (project / "front" / "vocabulary.yaml").write_text(vocabulary, encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "generator", "--root", str(project), "check"], capture_output=True, text=True)
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    return done.stderr.splitlines()
+
+
+def test_a_group_that_finds_nothing_new_is_reported_at_its_line(project: Path) -> None:
+    lines = _check(project, "groups:\n  - words: [LOOT, lead out of turn]\n  - words: [BIT]\n")
+    assert lines[0].startswith("front/vocabulary.yaml:3:") and "finds nothing new" in lines[0], lines
+
+
+def test_bad_vocabulary_words_and_paragraphs_are_reported_at_their_lines(project: Path) -> None:
+    lines = _check(project, (
+        "groups:\n"
+        "  - words: [LOOT, lead out of turn]\n"
+        "    paragraphs: ['99A']\n"
+        "  - words: [UI, ui]\n"
+        "    paragraphs: ['1']\n"
+        "  - words: ['--', x]\n"))
+    assert any(line.startswith("front/vocabulary.yaml:3:") and "99A" in line for line in lines), lines
+    assert any(line.startswith("front/vocabulary.yaml:4:") and "twice" in line for line in lines), lines
+    assert any(line.startswith("front/vocabulary.yaml:6:") and "no letter" in line for line in lines), lines
+
+
+def test_a_stray_file_beside_the_vocabulary_is_reported(project: Path) -> None:
+    (project / "front" / "vocab.yaml").write_text("groups: []\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "generator", "--root", str(project), "check"], capture_output=True, text=True)
+    assert done.returncode == 1
+    assert "front/vocab.yaml:1: not read" in done.stderr
+
+
+@pytest.mark.slow
+def test_the_built_site_has_the_index_and_no_other_search(real_site: Path) -> None:
+    assert not (real_site / "search" / "search_index.json").exists(), "Material's search is off: one search"
+    data = json.loads((real_site / "search" / "citations.json").read_text(encoding="utf-8"))
+    assert data["cites"]["50d1"][0] == "laws/law-50/#50D1"
+    assert "the" in data["ignore"]
+    stored = fragments(real_site)
+    kinds = {f["meta"]["kind"] for f in stored}
+    assert kinds == {"situation", "law", "chart", "definition", "course", "page"}
+    laws = [f for f in stored if f["meta"]["kind"] == "law"]
+    assert len(laws) > 700
+    # Every place shown by a Law record exists on its page.
+    for f in laws[:: max(1, len(laws) // 60)]:
+        url = f["meta"]["u"]
+        page, _, anchor = url.partition("#")
+        html = (real_site / page / "index.html").read_text(encoding="utf-8")
+        assert not anchor or f'id="{anchor}"' in html, url
+    # Nothing of the index is on a page: pages load it only when someone searches.
+    law_page = (real_site / "laws" / "law-50" / "index.html").read_text(encoding="utf-8")
+    assert "pagefind" not in law_page and "citations.json" not in law_page
+
+
+def test_each_vocabulary_paragraph_is_a_place() -> None:
+    assert CORPUS.vocabulary is not None
+    for group in CORPUS.vocabulary.groups:
+        for value in group.paragraphs:
+            ref = parse_ref(value)
+            assert ref is not None and CORPUS.index.exists(ref), value
