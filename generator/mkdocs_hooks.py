@@ -17,6 +17,7 @@ from generator.errors import SourceErrors
 from generator.generate import generate_pages
 from generator.loading import Corpus, load_corpus
 from generator.pages import nav
+from generator.offline import write_offline
 from generator.searchindex import SearchIndexer
 from generator.site import HANDBOOK_ENV, STAGED_ENV, new_staging, swap_in
 
@@ -82,6 +83,8 @@ def on_post_build(config: Any) -> None:
             search.finish(Path(config.site_dir))
         except RuntimeError as exc:
             raise PluginError(str(exc)) from None
+        # Last, once every file is written: the offline copy's list and its worker.
+        write_offline(Path(config.site_dir), _root(config) / "site_templates" / "offline" / "sw.js")
     staging = _run.pop("staging", None)
     if staging is None:
         return
