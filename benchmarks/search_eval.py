@@ -28,6 +28,7 @@ from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -140,18 +141,21 @@ def material_results(page: Any, base: str, queries: list[Query]) -> dict[str, li
         box = page.locator("input.md-search__input")
         box.fill("")
         box.press_sequentially(query.q, delay=5)  # Material reads key strokes, not a filled value
-        try:
-            page.wait_for_function("q => { const m = document.querySelector('.md-search-result__meta');"
-                                   " return m && !/Type to start/.test(m.textContent) &&"
-                                   " document.querySelector('input.md-search__input').value === q; }", arg=query.q, timeout=5000)
-            page.wait_for_timeout(250)  # the worker's answer for the last key stroke
-        except Exception:  # noqa: BLE001 - no results is a result
-            pass
-        hrefs = page.eval_on_selector_all(".md-search-result__item > a, .md-search-result__link",
-                                          "els => els.map(e => e.getAttribute('href'))")
+        # Material answers from its worker after a pause in typing: wait until the list holds still.
+        page.wait_for_timeout(300)
+        hrefs: list[str] = []
+        for _ in range(30):
+            now = page.eval_on_selector_all(".md-search-result__item > a, .md-search-result__link",
+                                            "els => els.map(e => e.getAttribute('href'))")
+            if now == hrefs and (now or page.locator(".md-search-result__meta").text_content().startswith("No")):
+                break
+            hrefs = now
+            page.wait_for_timeout(120)
         seen: list[str] = []
         for h in hrefs:
-            h = (h or "").replace(base, "").lstrip("./").replace("?h=", "?").split("?")[0] + ("#" + h.split("#")[1] if "#" in (h or "") else "")
+            parts, root = urlsplit(h or ""), urlsplit(base).path
+            path = parts.path[len(root):] if parts.path.startswith(root) else parts.path
+            h = path.lstrip("./") + ("#" + parts.fragment if parts.fragment else "")
             if h not in seen:
                 seen.append(h)
         out[query.q] = seen

@@ -23,6 +23,17 @@ def test_no_serious_violations(page: Any, base_url: str, path: str) -> None:
     assert serious(page) == []
 
 
+@pytest.mark.parametrize("path", ["", "laws/law-27/", "walk/law-24/#q_exposed/q_led/c1/q_many", "training/revokes/"])
+def test_no_serious_violations_in_the_dark_scheme(browser: Any, base_url: str, path: str) -> None:
+    context = browser.new_context(color_scheme="dark")
+    page = context.new_page()
+    page.goto(base_url + path)
+    page.wait_for_load_state("networkidle")
+    assert page.evaluate("document.body.getAttribute('data-md-color-scheme')") == "slate"
+    assert serious(page) == []
+    context.close()
+
+
 def test_each_chart_has_a_name_a_description_and_words(page: Any, base_url: str) -> None:
     page.goto(base_url + "laws/law-14/")
     svg = page.locator("#chart-law-14 svg").first

@@ -91,3 +91,28 @@ def test_walk_works_offline_once_loaded(page: Any, base_url: str, context: Any) 
     page.locator(".walk-choice").first.click()
     expect(page.locator("#walk-current")).not_to_be_empty()
     context.set_offline(False)
+
+
+def test_a_defined_term_opens_its_definition_on_tap_and_on_focus(browser: Any, base_url: str) -> None:
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    console_errors: list[str] = []
+    page.on("pageerror", lambda exc: console_errors.append(str(exc)))
+    page.goto(base_url + "laws/law-50/")
+    term = page.locator("article a.term", has_text="penalty card").first
+    assert term.get_attribute("title") is None, "no plain tooltip"
+    term.tap()
+    pop = page.locator("#term-popover")
+    expect(pop).to_be_visible()
+    expect(pop).to_contain_text("A card subject to disposition under Law 50.")
+    expect(page).to_have_url(re.compile(r"/laws/law-50/$"))  # the first tap stays on the page
+    page.keyboard.press("Escape")
+    expect(pop).to_be_hidden()
+    page.evaluate("document.activeElement.blur()")
+    term.focus()  # as the keyboard reaches it
+    expect(pop).to_be_visible()
+    assert term.get_attribute("aria-describedby") == "term-popover"
+    pop.locator("a.term-pop-link").click()
+    expect(page).to_have_url(re.compile(r"/definitions/#penalty-card$"))
+    assert console_errors == []
+    context.close()
