@@ -139,10 +139,17 @@ def material_results(page: Any, base: str, queries: list[Query]) -> dict[str, li
     for query in queries:
         page.locator("label.md-search__icon, .md-search__input").first.click()
         box = page.locator("input.md-search__input")
-        box.fill("")
-        box.press_sequentially(query.q, delay=5)  # Material reads key strokes, not a filled value
-        # Material answers from its worker after a pause in typing: wait until the list holds still.
-        page.wait_for_timeout(300)
+        meta = "document.querySelector('.md-search-result__meta').textContent"
+        # Clear with key strokes (Material reads those, not a filled value) and wait for the empty
+        # state, so that the previous query's results are never read as this one's.
+        box.press("Control+a")
+        box.press("Backspace")
+        page.wait_for_function(f"/Type to start/.test({meta})", timeout=5000)
+        box.press_sequentially(query.q, delay=5)
+        try:
+            page.wait_for_function(f"!/Type to start/.test({meta})", timeout=5000)
+        except Exception:  # noqa: BLE001 - a query of no searchable words leaves it so
+            pass
         hrefs: list[str] = []
         for _ in range(30):
             now = page.eval_on_selector_all(".md-search-result__item > a, .md-search-result__link",

@@ -50,8 +50,11 @@ def test_text_and_chart_side_by_side_on_a_wide_screen(page: Any, base_url: str) 
     chart = page.locator("aside.law-charts").bounding_box()
     assert chart["x"] >= text["x"] + text["width"], "the chart stands right of the text"
     assert chart["y"] < text["y"] + 400, "and level with it"
-    page.mouse.wheel(0, 1500)
-    page.wait_for_timeout(200)
+    # Scroll within the text (not past its end, where the column and its sticky chart end too).
+    page.mouse.wheel(0, 800)
+    page.wait_for_function("() => window.scrollY > 0")
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.scrollY") > 300
     assert page.locator("aside.law-charts").bounding_box()["y"] >= 0, "the chart stays in view as the text scrolls"
 
 
