@@ -137,14 +137,18 @@ def material_results(page: Any, base: str, queries: list[Query]) -> dict[str, li
     page.wait_for_load_state("networkidle")
     out = {}
     for query in queries:
-        page.locator("label.md-search__icon, .md-search__input").first.click()
+        page.evaluate("() => { const c = document.getElementById('__search'); if (!c.checked) c.click(); }")
         box = page.locator("input.md-search__input")
+        box.focus()
         meta = "document.querySelector('.md-search-result__meta').textContent"
         # Clear with key strokes (Material reads those, not a filled value) and wait for the empty
         # state, so that the previous query's results are never read as this one's.
         box.press("Control+a")
         box.press("Backspace")
-        page.wait_for_function(f"/Type to start/.test({meta})", timeout=5000)
+        try:
+            page.wait_for_function(f"/Type to start/.test({meta})", timeout=3000)
+        except Exception:  # noqa: BLE001 - read back below all the same
+            pass
         box.press_sequentially(query.q, delay=5)
         try:
             page.wait_for_function(f"!/Type to start/.test({meta})", timeout=5000)
