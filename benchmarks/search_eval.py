@@ -173,14 +173,21 @@ def material_results(page: Any, base: str, queries: list[Query]) -> dict[str, li
     return out
 
 
-def first_view_weight(b: Any, base: str, path: str) -> int:
-    """Bytes transferred (compressed) by the first view of a page on a phone, nothing cached."""
+def _phone_page(b: Any) -> tuple[Any, Any, dict[str, int]]:
+    """A phone-sized page, nothing cached and the offline worker blocked (what the network
+    carries, not what a stored copy answers), with the compressed bytes of each response."""
     ctx = b.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, service_workers="block")
     page = ctx.new_page()
     sizes: dict[str, int] = {}
     client = ctx.new_cdp_session(page)
     client.send("Network.enable")
     client.on("Network.loadingFinished", lambda e: sizes.__setitem__(e["requestId"], int(e["encodedDataLength"])))
+    return ctx, page, sizes
+
+
+def first_view_weight(b: Any, base: str, path: str) -> int:
+    """Bytes transferred (compressed) by the first view of a page on a phone."""
+    ctx, page, sizes = _phone_page(b)
     page.goto(base + path)
     page.wait_for_load_state("networkidle")
     ctx.close()
@@ -190,13 +197,7 @@ def first_view_weight(b: Any, base: str, path: str) -> int:
 def first_search_weight(b: Any, base: str, query: str) -> tuple[int, int, float]:
     """Bytes transferred (compressed) by a Law page's first view, then by its first search; and the
     time from typing to results, in a phone-sized page."""
-    # Without the offline worker: what the network carries, not what a stored copy answers.
-    ctx = b.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, service_workers="block")
-    page = ctx.new_page()
-    sizes: dict[str, int] = {}
-    client = ctx.new_cdp_session(page)
-    client.send("Network.enable")
-    client.on("Network.loadingFinished", lambda e: sizes.__setitem__(e["requestId"], int(e["encodedDataLength"])))
+    ctx, page, sizes = _phone_page(b)
     page.goto(base + "laws/law-50/")
     page.wait_for_load_state("networkidle")
     before = sum(sizes.values())

@@ -50,11 +50,6 @@ def record_html(record: Record) -> str:
             f'<body><main data-pagefind-body data-pagefind-filter="{record.kind}:1">{"".join(parts)}</main></body></html>')
 
 
-def write_search(corpus: Corpus, site_dir: Path) -> dict[str, int]:
-    """Write the search files into `site_dir`; returns their figures (records, files, bytes)."""
-    return SearchIndexer(corpus).finish(site_dir)
-
-
 class SearchIndexer:
     """The search files of one build. Pagefind is started as soon as the records are known and
     runs while MkDocs renders the pages (on the machine's other core); `finish` collects it.

@@ -4,12 +4,13 @@ citations a typed `50D1` jumps to."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 
 from .citations import Ref, parse_ref
 from .inline import law_url, ref_url, term_anchor
-from .lawtree import places, texts
+from .lawtree import Place, places, texts
 from .loading import Corpus
 from .model import Chart, Kind, Law, Section, Vocabulary, WordGroup
 from .situations import situations
@@ -56,20 +57,19 @@ class WordMatcher:
                 self.phrases.setdefault(tuple(tokens(word)), set()).add(n)
         self.longest = max((len(p) for p in self.phrases), default=0)
 
-    def _groups_in(self, text: str) -> set[int]:
-        words = tokens(text)
+    def _groups_in(self, words: list[str]) -> set[int]:
         found: set[int] = set()
         for i in range(len(words)):
             for n in range(1, min(self.longest, len(words) - i) + 1):
                 found |= self.phrases.get(tuple(words[i:i + n]), set())
         return found
 
-    def words_for(self, text: str, ref: Ref | None = None, laws: tuple[int, ...] = ()) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """The vocabulary's words a record holding `text` (at place `ref`, about `laws`) is found by:
+    def words_for(self, words: list[str], ref: Ref | None = None, laws: tuple[int, ...] = ()) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The vocabulary's words a record holding `words` (its text's tokens; at place `ref`, about `laws`) is found by:
         those of groups that name its paragraph or Law (they are what it is about), then those of
         groups whose words are merely in its text."""
         ancestors = set(ref.ancestors()) if ref else set()
-        held = self._groups_in(text)
+        held = self._groups_in(words)
         about: list[str] = []
         mentions: list[str] = []
         for n, (group, refs) in enumerate(self.groups):
@@ -101,23 +101,20 @@ class SearchRecords:
 
     def _with_words(self, record: Record) -> Record:
         text = " ".join((record.title, record.heading, record.text))
-        about, mentions = self.words.words_for(text, record.ref, record.laws)
-        held = set(tokens(text))
+        words = tokens(text)
+        about, mentions = self.words.words_for(words, record.ref, record.laws)
+        held = set(words)
         # A word the record already holds adds nothing; a phrase is kept (its words may be apart).
         new = lambda words: tuple(w for w in words if " " in w or w.casefold() not in held)  # noqa: E731
         return Record(**{**record.__dict__, "about": new(about), "keywords": new(mentions)})
 
     def _law_records(self, law: Law) -> list[Record]:
         law_title = display_title(law.title)
-        section_title = ""
         out = []
-        for place in places(law):
-            if isinstance(place.block, Section):
-                section_title = place.block.title or ""
+        for place, title_words in titled_places(law):
             own = " ".join(text for key, text in texts(place.block) if key != "title")
             if place.depth == 0:
                 own = law.text or ""
-            title_words = section_title if place.depth else ""
             if not own and not (place.depth == 1 and title_words):
                 continue  # a level with nothing of its own to find (its paragraphs have records)
             label = place.ref.label() if place.depth else f"Law {law.law}"
@@ -206,16 +203,20 @@ def best_bets(corpus: Corpus) -> dict[str, list[str]]:
     return dict(sorted(out.items()))
 
 
+def titled_places(law: Law) -> Iterator[tuple[Place, str]]:
+    """Each place of a Law with the title of the section it stands in ("" for the Law itself and
+    for paragraphs before its first section)."""
+    section_title = ""
+    for place in places(law):
+        if isinstance(place.block, Section):
+            section_title = place.block.title or ""
+        yield place, section_title if place.depth else ""
+
+
 def _place_titles(corpus: Corpus) -> list[tuple[Ref, str]]:
     """Every place with the title a result shows beside its label (its section's, or its Law's)."""
-    out = []
-    for law in corpus.laws.values():
-        section_title = ""
-        for place in places(law):
-            if isinstance(place.block, Section):
-                section_title = place.block.title or ""
-            out.append((place.ref, section_title if place.depth else display_title(law.title)))
-    return out
+    return [(place.ref, title if place.depth else display_title(law.title))
+            for law in corpus.laws.values() for place, title in titled_places(law)]
 
 
 def citation_table(corpus: Corpus) -> dict[str, list[str]]:

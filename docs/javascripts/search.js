@@ -261,11 +261,9 @@
     input.addEventListener("focus", function () { load(); }, {once: true});
     input.addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(run, 60); });
     input.addEventListener("keydown", function (event) {
-      var links = Array.prototype.slice.call(list.querySelectorAll("a.sr-link"));
-      var at = links.indexOf(document.activeElement);
-      if (event.key === "Enter" && links.length) { event.preventDefault(); location.href = links[0].href; }
-      else if (event.key === "ArrowDown" && links.length) { event.preventDefault(); links[0].focus(); }
-      void at;
+      var first = list.querySelector("a.sr-link");
+      if (event.key === "Enter" && first) { event.preventDefault(); location.href = first.href; }
+      else if (event.key === "ArrowDown" && first) { event.preventDefault(); first.focus(); }
     });
     list.addEventListener("keydown", function (event) {
       var links = Array.prototype.slice.call(list.querySelectorAll("a.sr-link"));
