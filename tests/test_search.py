@@ -72,11 +72,14 @@ def test_each_group_word_matches_whole_words_only() -> None:
 
 
 def test_record_text_is_escaped_in_what_pagefind_reads() -> None:
-    hostile = Record(url="laws/law-01/", kind="law", title='<script>alert(1)</script> "x"', text="<img src=x onerror=alert(2)>",
-                     laws=(1,), heading="a & b", keywords=("<b>",))
+    hostile = Record(url="laws/law-01/", kind="law", title='<script>alert(1)</script> "x" {: onclick=y } a\\b',
+                     text="<img src=x onerror=alert(2)>\nnext line", laws=(1,), heading="a & b", keywords=("<b>",))
     html = record_html(hostile)
     assert "<script>" not in html and "<img" not in html and "<b>" not in html
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    # Attribute-list syntax, a backslash and a line break reach the index as the words they are.
+    assert "{: onclick=y } a\\b" in html and "\nnext line" in html
+    assert 'data-pagefind-meta="title:&lt;script&gt;' in html  # the meta attribute cannot be broken out of
 
 
 def _check(project: Path, vocabulary: str) -> list[str]:
