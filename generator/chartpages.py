@@ -1,6 +1,10 @@
 """Chart figures, chart pages, the charts index and the legend page."""
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import graphviz
@@ -29,6 +33,28 @@ from .xref import Index
 # Charts are inlined on pages two levels down (laws/law-14/, charts/law-14/), so links in the
 # SVG lead back to the root the same way from every page that shows them.
 SVG_PREFIX = "../../"
+
+
+@dataclass(frozen=True)
+class PrintedCopies:
+    """The PDFs a build writes beside the site, and the page each chart starts on in them."""
+
+    handbook: str | None = None  # site paths of the PDFs
+    cards: str | None = None
+    handbook_pages: Mapping[str, int] = field(default_factory=dict)  # chart id → page
+    card_pages: Mapping[str, int] = field(default_factory=dict)
+
+    @classmethod
+    def read(cls, path: Path, handbook: str | None, cards: str | None) -> PrintedCopies:
+        """The page numbers the PDF build wrote to `path` (see `generator.site`)."""
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return cls(handbook, cards, {str(k): int(v) for k, v in data.get("handbook", {}).items()},
+                   {str(k): int(v) for k, v in data.get("cards", {}).items()})
+
+    def of(self, chart_id: str) -> dict[str, Any]:
+        """What a chart's page says of its printed copies: the handbook page, its card."""
+        return {"handbook": self.handbook, "cards": self.cards, "page": self.handbook_pages.get(chart_id),
+                "card": self.card_pages.get(chart_id)}
 
 
 def box_url(chart_id: str, box_id: str) -> str:
@@ -82,8 +108,10 @@ def _arrows_example() -> str:
 class ChartPages:
     """Renders charts for the pages that show them."""
 
-    def __init__(self, corpus: Corpus, env: Environment, svgs: dict[str, str], index: Index | None = None) -> None:
+    def __init__(self, corpus: Corpus, env: Environment, svgs: dict[str, str], index: Index | None = None,
+                 printed: PrintedCopies | None = None) -> None:
         self.corpus = corpus
+        self.printed = printed or PrintedCopies()
         self.env = env
         self.svgs = svgs
         self.index = index
@@ -155,13 +183,14 @@ class ChartPages:
     def chart_page(self, chart: Chart, r: Renderer) -> str:
         laws = [{"number": n, "title": display_title(self.corpus.laws[n].title), "url": law_url(n)} for n in chart.laws]
         return self.env.get_template("chart_page.md.j2").render(
-            chart=chart, r=r, laws=laws, figure=self.figure(chart, full=True), provenance=provenance(chart))
+            chart=chart, r=r, laws=laws, figure=self.figure(chart, full=True), provenance=provenance(chart),
+            printed=self.printed.of(chart.id))
 
     def index_page(self) -> str:
         rows = [{"id": c.id, "title": c.title, "page": c.page, "provenance": provenance(c),
-                 "laws": [{"number": n, "url": law_url(n)} for n in c.laws]}
+                 "laws": [{"number": n, "url": law_url(n)} for n in c.laws], "printed": self.printed.of(c.id)}
                 for c in sorted(self.corpus.charts.values(), key=lambda c: (min(c.laws), c.page or 999))]
-        return self.env.get_template("charts_index.md.j2").render(rows=rows)
+        return self.env.get_template("charts_index.md.j2").render(rows=rows, printed=self.printed)
 
     def legend(self) -> str:
         rows = []

@@ -2,22 +2,24 @@
 from __future__ import annotations
 
 from .cachedir import cache_dir
-from .chartpages import dot_sources
+from .chartpages import PrintedCopies, dot_sources
 from .flowcharts.render import render_all
 from .loading import Corpus
 from .pagecache import PageCache
 from .pages import PageMaker
 
 
-def generate_pages(corpus: Corpus, *, handbook: str | None = None) -> dict[str, str]:
+def generate_pages(corpus: Corpus, *, handbook: str | None = None, printed: PrintedCopies | None = None,
+                   ) -> dict[str, str]:
     """Page path (relative to the docs folder) → Markdown, charts rendered (or cached) first.
 
-    `handbook` is the site path of the handbook PDF when the build writes one, for the pages to offer.
+    `handbook` is the site path of the handbook PDF when the build writes one, for the pages to
+    offer; `printed` what the chart pages say of the printed copies (handbook pages, chart cards).
     """
     svgs = render_all(dot_sources(corpus), cache_dir(corpus.root, "svg"))
     index = corpus.index
     templates = corpus.root / "site_templates"
     cache = PageCache(cache_dir(corpus.root, "pages"), corpus, templates)
-    pages = PageMaker(corpus, index, svgs, templates, cache, handbook=handbook).all_pages()
+    pages = PageMaker(corpus, index, svgs, templates, cache, handbook=handbook, printed=printed).all_pages()
     cache.prune()
     return pages

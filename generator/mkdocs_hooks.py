@@ -19,7 +19,8 @@ from generator.loading import Corpus, load_corpus
 from generator.pages import nav
 from generator.offline import write_offline
 from generator.searchindex import SearchIndexer
-from generator.site import HANDBOOK_ENV, STAGED_ENV, new_staging, swap_in
+from generator.chartpages import PrintedCopies
+from generator.site import CARDS, HANDBOOK_ENV, PRINTED_ENV, STAGED_ENV, new_staging, swap_in
 
 _corpora: dict[int, Corpus] = {}
 _run: dict[str, Any] = {}
@@ -66,8 +67,10 @@ def on_config(config: Any) -> Any:
 def on_files(files: Files, config: Any) -> Files:
     """Add the law, chart and front-matter pages; they exist only in memory."""
     corpus = _corpora.pop(id(config))
-    handbook = os.environ.get(HANDBOOK_ENV)  # set by `python -m generator build`, which writes the PDF
-    for src_uri, content in generate_pages(corpus, handbook=handbook).items():
+    handbook = os.environ.get(HANDBOOK_ENV)  # set by `python -m generator build`, which writes the PDFs
+    numbers = os.environ.get(PRINTED_ENV)
+    printed = PrintedCopies.read(Path(numbers), handbook, CARDS) if handbook and numbers else None
+    for src_uri, content in generate_pages(corpus, handbook=handbook, printed=printed).items():
         files.append(File.generated(config, src_uri, content=content))
     # The search index is made from the sources alone: Pagefind works while MkDocs renders.
     _run["search"] = SearchIndexer(corpus)

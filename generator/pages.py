@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 from collections import defaultdict
 from pathlib import Path
 from typing import Any, Callable
@@ -9,7 +10,7 @@ from typing import Any, Callable
 
 from . import citations
 from .cachedir import cache_dir
-from .chartpages import ChartPages
+from .chartpages import ChartPages, PrintedCopies
 from .citations import Ref
 from .embed import script_json
 from .inline import Renderer, TermLinker, law_url, ref_url, term_anchor
@@ -36,13 +37,15 @@ class PageMaker:
     """Renders every generated page; page paths are MkDocs `src_uri`s."""
 
     def __init__(self, corpus: Corpus, index: Index, svgs: dict[str, str], templates_dir: Path,
-                 cache: PageCache | None = None, *, handbook: str | None = None) -> None:
+                 cache: PageCache | None = None, *, handbook: str | None = None,
+                 printed: PrintedCopies | None = None) -> None:
         self.corpus = corpus
         self.index = index
         # Builds that keep pages between runs keep compiled templates too.
         self.env = environment(templates_dir, cache_dir(corpus.root, "jinja") if cache is not None else None)
         self.terms = TermLinker.build(corpus.definitions)
-        self.charts = ChartPages(corpus, self.env, svgs, index)
+        self.printed = printed or PrintedCopies()
+        self.charts = ChartPages(corpus, self.env, svgs, index, self.printed)
         self.svgs = svgs
         self.cache = cache
         self.handbook = handbook
@@ -81,7 +84,7 @@ class PageMaker:
         for chart in self.corpus.charts.values():
             inputs = self.chart_inputs(chart) if self.cache else []
             pages[f"charts/{chart.id}.md"] = self.cached(
-                ["chart-page", *inputs], lambda c=chart: self.charts.chart_page(c, self.renderer(2)))
+                ["chart-page", *inputs, json.dumps(self.printed.of(chart.id), sort_keys=True)], lambda c=chart: self.charts.chart_page(c, self.renderer(2)))
             if chart.layout == "flow":
                 # A step-through quotes any Law a box applies.
                 pages[f"walk/{chart.id}.md"] = self.cached(

@@ -1,6 +1,7 @@
 """Build the site with MkDocs into a fresh folder, and only then replace site/."""
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -12,7 +13,9 @@ from .loading import load_corpus
 
 
 HANDBOOK = "handbook.pdf"  # where the site offers the printable handbook
+CARDS = "chart-cards.pdf"  # and the chart cards
 HANDBOOK_ENV = "BRIDGE_LAWS_HANDBOOK"  # tells the MkDocs adapter that the build writes one
+PRINTED_ENV = "BRIDGE_LAWS_PRINTED"  # the file of the PDFs' page numbers, for the chart pages
 
 
 class BuildFailed(Exception):
@@ -28,6 +31,7 @@ def build_site(root: Path, *, strict: bool = True, handbook: bool = True) -> Pat
     load_corpus(root, cached=True)  # raises SourceErrors before anything is written
     site = root / "site"
     staging = new_staging(site)
+    printed = Path(tempfile.mkdtemp(prefix=f"{_STAGING_PREFIX}{os.getpid()}-pdf-", dir=root))
     try:
         # Not --quiet: MkDocs counts warnings for --strict only when it logs them.
         cmd = [sys.executable, "-m", "mkdocs", "build", "-f", str(root / "mkdocs.yml"), "-d", str(staging)]
@@ -35,7 +39,10 @@ def build_site(root: Path, *, strict: bool = True, handbook: bool = True) -> Pat
             cmd.append("--strict")
         env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", STAGED_ENV: "1"}
         if handbook:
-            env[HANDBOOK_ENV] = HANDBOOK  # the pages then offer the PDF this build writes
+            # The PDFs first (beside the staging folder, which MkDocs empties), so that the chart
+            # pages can give the page each chart stands on.
+            env[HANDBOOK_ENV] = HANDBOOK  # the pages then offer the PDFs this build writes
+            env[PRINTED_ENV] = str(write_pdfs(root, printed))
         done = subprocess.run(cmd, cwd=root, env=env, capture_output=True, text=True)
         for line in done.stderr.splitlines():
             if not line.startswith("INFO"):
@@ -43,16 +50,28 @@ def build_site(root: Path, *, strict: bool = True, handbook: bool = True) -> Pat
         if done.returncode != 0:
             raise BuildFailed(f"mkdocs build failed (exit {done.returncode}); {site} is unchanged")
         if handbook:
-            from .handbook import make_handbook  # WeasyPrint is slow to import: only when asked
-
-            built = make_handbook(root, staging / HANDBOOK, paper="A4")
-            for warning in built.warnings:
-                print(f"handbook: {warning}", file=sys.stderr)
-            print(f"handbook: {built.pages} pages in {built.seconds:.1f} s")
+            for name in (HANDBOOK, CARDS):
+                (printed / name).replace(staging / name)
         swap_in(staging, site)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+        shutil.rmtree(printed, ignore_errors=True)
     return site
+
+
+def write_pdfs(root: Path, folder: Path) -> Path:
+    """The handbook and the chart cards into `folder`, and the file of where each chart stands in them."""
+    from .handbook import make_cards, make_handbook  # WeasyPrint is slow to import: only when asked
+
+    book = make_handbook(root, folder / HANDBOOK, paper="A4")
+    cards = make_cards(root, folder / CARDS, paper="A4")
+    for name, built in (("handbook", book), ("chart cards", cards)):
+        for warning in built.warnings:
+            print(f"{name}: {warning}", file=sys.stderr)
+        print(f"{name}: {built.pages} pages in {built.seconds:.1f} s")
+    pages = folder / "printed.json"
+    pages.write_text(json.dumps({"handbook": book.chart_pages, "cards": cards.chart_pages}), encoding="utf-8")
+    return pages
 
 
 def new_staging(site: Path) -> Path:

@@ -4,20 +4,18 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 pypdf = pytest.importorskip("pypdf")
+pdfplumber = pytest.importorskip("pdfplumber")
 pytest.importorskip("weasyprint")
 
 from generator.handbook import Built, make_handbook  # noqa: E402 - after the skips
-from generator.cachedir import cache_dir  # noqa: E402
-from generator.chartpages import dot_sources  # noqa: E402
-from generator.flowcharts.render import render_all  # noqa: E402
 from generator.handbook.book import chart_placement  # noqa: E402
-from generator.handbook.charts import fit_drawing, sheet_count  # noqa: E402
 from generator.handbook.paper import PAPERS  # noqa: E402
 from generator.loading import Corpus, load_corpus  # noqa: E402
 
@@ -47,6 +45,31 @@ def reader(built: Built) -> Any:
 @pytest.fixture(scope="session")
 def texts(reader: Any) -> list[str]:
     return [page.extract_text() or "" for page in reader.pages]
+
+
+@dataclass(frozen=True)
+class PageType:
+    """What pdfplumber reads of one page's type: the charts' (Liberation Sans) and everything."""
+
+    chart_sizes: tuple[float, ...]  # the size of every letter of a chart's words, pt
+    chart_turned: int  # how many of them are not upright
+    letters: str  # every letter on the page
+
+
+def page_types(path: Path) -> list[PageType]:
+    out = []
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            chars = [c for c in page.chars if c["text"].strip()]
+            chart = [c for c in chars if "Liberation" in c["fontname"]]
+            out.append(PageType(tuple(c["size"] for c in chart), sum(1 for c in chart if not c["upright"]),
+                                "".join(c["text"] for c in chars)))
+    return out
+
+
+@pytest.fixture(scope="session")
+def types(built: Built) -> list[PageType]:
+    return page_types(built.path)
 
 
 def page_of(reader: Any, name: str) -> int:
@@ -94,62 +117,81 @@ def test_bookmarks_lead_to_the_law_headings(reader: Any, texts: list[str]) -> No
         assert re.search(rf"^LAW {number}$", texts[pages[title] - 1], re.M), title
 
 
-def sheets_said(text: str) -> int:
-    """How many pages a chart's first page says it takes (one unless it says more)."""
-    m = re.search(r"on\s+(\d)\s+pages,\s+continued\s+overleaf", text)
-    return int(m.group(1)) if m else 1
+def chart_ids(reader: Any) -> list[str]:
+    """The charts in the PDF: each has a `chart-<id>` and a `chart-end-<id>` destination."""
+    return [n[len("chart-end-"):] for n in reader.named_destinations if n.startswith("chart-end-")]
 
 
-def test_every_chart_faces_the_end_of_its_law(reader: Any, texts: list[str], corpus: Corpus) -> None:
+def piece_letters(reader: Any, chart_id: str) -> list[str]:
+    """The letters of a flow chart's parts, A, B …, from their destinations."""
+    return sorted(n.rsplit("-", 1)[1] for n in reader.named_destinations
+                  if re.fullmatch(rf"chart-{re.escape(chart_id)}-[A-Z]", n))
+
+
+def test_every_chart_faces_the_end_of_its_law_or_stands_on_spreads(reader: Any, texts: list[str],
+                                                                    corpus: Corpus) -> None:
     placement = chart_placement(corpus)
     assert set(placement) == set(corpus.charts)
     for number in sorted(set(placement.values())):
         charts = [c for c in corpus.charts_for(number) if placement[c.id] == number]
-        expected = page_of(reader, f"end-{number}") + 1
-        for chart in charts:
+        end = page_of(reader, f"end-{number}")
+        for k, chart in enumerate(charts):
             page = page_of(reader, f"chart-{chart.id}")
-            assert page == expected, f"Law {number}: chart {chart.id} is on page {page}, not {expected}"
-            # A tall chart goes on overleaf, onto as many pages as its first page says; no further.
-            sheets = sheets_said(texts[page - 1])
-            assert page_of(reader, f"chart-end-{chart.id}") == page + sheets - 1, f"chart {chart.id} spills"
-            for k in range(1, sheets):
-                assert f"Page {k + 1} of {sheets} of the chart" in texts[page - 1 + k], (chart.id, k)
-            expected = page + sheets
-        # The first chart is on a right-hand (odd) page, facing the Law's last page.
-        assert page_of(reader, f"chart-{charts[0].id}") % 2 == 1
+            letters = piece_letters(reader, chart.id) if chart.layout == "flow" else []
+            if len(letters) <= 1:
+                # One page: the first chart on the right-hand (odd) page facing the Law's last page.
+                assert k > 0 or (page == end + 1 and page % 2 == 1), f"Law {number}: chart {chart.id} on p. {page}"
+                assert page_of(reader, f"chart-end-{chart.id}") == page, f"chart {chart.id} spills"
+                continue
+            # In parts: A on a left-hand (even) page, then a part a page, so that A|B, C|D … are spreads.
+            assert page % 2 == 0, f"chart {chart.id} starts on the right-hand page {page}"
+            if k == 0:
+                assert page == end + 1, f"Law {number}: text ends on p. {end}, chart {chart.id} starts on p. {page}"
+            for i, letter in enumerate(letters):
+                at = page_of(reader, f"chart-{chart.id}-{letter}")
+                assert at == page + i, (chart.id, letter, at)
+                assert f"Part {letter} of {len(letters)}" in texts[at - 1], (chart.id, letter)
+            assert page_of(reader, f"chart-end-{chart.id}") == page + len(letters) - 1, f"chart {chart.id} spills"
 
 
-def test_tall_charts_are_cut_between_their_boxes_to_stay_readable(corpus: Corpus) -> None:
-    svgs = render_all(dot_sources(corpus), cache_dir(ROOT, "svg"))
-    paper = PAPERS["A4"]
-    smallest = {}
-    for chart in corpus.charts.values():
-        if chart.layout != "flow":
-            continue
-        svg = svgs[f"chart:{chart.id}"]
-        drawing = fit_drawing(svg, chart, paper)
-        sheets = drawing.sheets()
-        assert len(sheets) == len(drawing.cuts) + 1 == sheet_count(svg, paper) <= 3
-        # Every word and link is on exactly one sheet, and each sheet fits the page.
-        assert sum(len(s.texts) for s in sheets) == len(drawing.texts)
-        assert sum(len(s.links) for s in sheets) == len(drawing.links)
-        box_w, box_h = paper.chart_box
-        for s in sheets:
-            w, h = (s.height, s.width) if s.turned else (s.width, s.height)
-            assert w <= box_w + 0.01 and h <= box_h + 0.01, chart.id
-        # No cut runs through a line of words.
-        for cut in drawing.cuts:
-            for t in drawing.texts:
-                bottom = t.top + t.line_pt * len(t.lines) / MM
-                assert not t.top < cut < bottom, (chart.id, cut, t.lines)
-        smallest[chart.id] = min(t.size_pt for t in drawing.texts)
-    # A tall chart (Laws 69-71's) is cut onto more pages rather than shrunk. Since the audit of
-    # 2026-12 the charts carry every route the Laws make, and the widest (Laws 42-43's, 3,000 pt
-    # across) print at about 2 pt at A4: laying charts out for paper (7 pt and more) is the
-    # handbook's own open issue. This floor only marks where that work starts from.
-    assert len(fit_drawing(svgs["chart:laws-69-71"], corpus.charts["laws-69-71"], paper).cuts) >= 1
-    assert smallest["laws-69-71"] >= 4.5
-    assert min(smallest.values()) >= 2.0, sorted(smallest.items(), key=lambda kv: kv[1])[:3]
+def test_each_part_names_the_pages_its_arrows_lead_to(reader: Any, texts: list[str]) -> None:
+    checked = 0
+    for chart_id in chart_ids(reader):
+        letters = piece_letters(reader, chart_id)
+        for letter in letters if len(letters) > 1 else []:
+            text = " ".join(texts[page_of(reader, f"chart-{chart_id}-{letter}") - 1].split())
+            m = re.search(r"continues → ((?:[A-Z] \(p\. \d+\)(?:, )?)+)", text)
+            for target, page in re.findall(r"([A-Z]) \(p\. (\d+)\)", m.group(1) if m else ""):
+                assert int(page) == page_of(reader, f"chart-{chart_id}-{target}"), (chart_id, letter, target)
+                # The drawing's own marker names that part too.
+                assert f"continues in {target} →" in text, (chart_id, letter, target)
+                checked += 1
+    assert checked > 100
+
+
+def flow_chart_pages(reader: Any, corpus: Corpus) -> dict[int, str]:
+    """Page number → the flow chart drawn on it."""
+    return {page: c for c in chart_ids(reader) if corpus.charts[c].layout == "flow"
+            for page in range(page_of(reader, f"chart-{c}"), page_of(reader, f"chart-end-{c}") + 1)}
+
+
+def test_chart_lettering_is_upright_and_at_least_7_pt(reader: Any, types: list[PageType], corpus: Corpus) -> None:
+    pages = flow_chart_pages(reader, corpus)
+    assert set(pages.values()) == {c.id for c in corpus.charts.values() if c.layout == "flow"}
+    small = {}
+    for page, chart in sorted(pages.items()):
+        t = types[page - 1]
+        assert t.chart_sizes, f"p. {page} ({chart}): no chart lettering"
+        assert t.chart_turned == 0, f"p. {page} ({chart}): {t.chart_turned} letters turned"
+        if min(t.chart_sizes) < PAPERS["A4"].chart_floor_pt - 0.05:
+            small[page] = (chart, round(min(t.chart_sizes), 2))
+    assert small == {}
+
+
+def test_at_most_one_page_in_fifty_is_blank(types: list[PageType]) -> None:
+    # A blank page carries at most its page number.
+    blank = [i + 1 for i, t in enumerate(types) if not t.letters or (len(t.letters) <= 3 and t.letters.isdigit())]
+    assert len(blank) <= len(types) / 50, blank
 
 
 def test_other_laws_refer_to_the_page_of_a_shared_chart(reader: Any, texts: list[str], corpus: Corpus) -> None:
@@ -161,7 +203,7 @@ def test_other_laws_refer_to_the_page_of_a_shared_chart(reader: Any, texts: list
         for number in chart.laws:
             if number != placement[chart.id]:
                 text = " ".join(texts[page_of(reader, f"end-{number}") - 1].split())
-                assert f"after Law {placement[chart.id]}, page {page}" in text, (chart.id, number)
+                assert f"after Law {placement[chart.id]}, handbook p. {page}" in text, (chart.id, number)
 
 
 def test_contents_page_numbers_are_the_real_pages(reader: Any, texts: list[str]) -> None:
@@ -204,9 +246,8 @@ def test_running_heads_name_the_law(reader: Any, texts: list[str]) -> None:
 
 def test_chart_words_stay_on_chart_pages(reader: Any) -> None:
     # A chart's words are set in Liberation Sans (Arial's twin): none may stray to other pages.
-    names = reader.named_destinations
-    allowed = {page for n in names if n.startswith("chart-") and not n.startswith("chart-end-")
-               for page in range(page_of(reader, n), page_of(reader, "chart-end-" + n[len("chart-"):]) + 1)}
+    allowed = {page for c in chart_ids(reader)
+               for page in range(page_of(reader, f"chart-{c}"), page_of(reader, f"chart-end-{c}") + 1)}
     allowed.add(page_of(reader, "legend"))
     stray: dict[int, list[str]] = {}
     for number, page in enumerate(reader.pages, 1):
@@ -245,7 +286,7 @@ def _ink_columns(path: Path, page: int, dpi: int) -> tuple[int, int, int, int]:
 def test_no_text_runs_off_the_page(built: Built, reader: Any) -> None:
     paper = PAPERS["A4"]
     dpi = 40
-    for name in ("law-27", "chart-law-26", "law-77"):
+    for name in ("law-27", "chart-law-26", "chart-law-27-B", "chart-laws-44-45a-C", "law-77"):
         page = page_of(reader, name)
         width, _height, left, right = _ink_columns(built.path, page, dpi)
         px = dpi / 25.4

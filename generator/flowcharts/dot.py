@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Callable
 
 import graphviz
@@ -18,6 +19,10 @@ from .style import (
     HAND_OFF_ATTRS,
     NO_EDGE,
     NOTE_EDGE,
+    PRINT_EDGE_ATTRS,
+    PRINT_GRAPH_ATTRS,
+    PRINT_NOTE_ATTRS,
+    PRINT_WRAP_WIDTH,
     REPETITION_FRAME,
     WRAP_WIDTH,
     YES_EDGE,
@@ -26,6 +31,24 @@ from .style import (
 
 LinkFor = Callable[[Ref], str]
 ChartUrl = Callable[[str, str], str]  # (chart id, box id) -> href of that box in the chart's words
+
+
+@dataclass(frozen=True)
+class DotLayout:
+    """How tightly a chart is laid out: the site's defaults, or `PRINT_LAYOUT` for paper.
+
+    `graph` makes the Digraph; the handbook passes one that keeps only some boxes (a page's share).
+    """
+
+    graph_attrs: Mapping[str, str] = field(default_factory=dict)
+    edge_attrs: Mapping[str, str] = field(default_factory=dict)
+    note_attrs: Mapping[str, str] = field(default_factory=dict)
+    wrap: int = WRAP_WIDTH
+    graph: Callable[..., graphviz.Digraph] = graphviz.Digraph
+
+
+SITE_LAYOUT = DotLayout()
+PRINT_LAYOUT = DotLayout(PRINT_GRAPH_ATTRS, PRINT_EDGE_ATTRS, PRINT_NOTE_ATTRS, PRINT_WRAP_WIDTH)
 
 
 def editor_note_id(node_id: str) -> str:
@@ -51,23 +74,24 @@ def node_link(node: Node, context_law: int) -> Ref | None:
 
 
 def chart_dot(chart: Chart, link_for: LinkFor, charts: Mapping[str, Chart] | None = None,
-              chart_url: ChartUrl | None = None) -> str:
+              chart_url: ChartUrl | None = None, layout: DotLayout = SITE_LAYOUT) -> str:
     """The DOT source of a flow chart; `link_for` turns a place into the href of its paragraph.
 
     `charts` (every chart, by id) names the boxes a hand-off continues at, and `chart_url` links to them.
     """
-    dot = graphviz.Digraph(name=chart.id.replace("-", "_"), graph_attr=GRAPH_ATTRS, edge_attr=EDGE_ATTRS)
+    dot = layout.graph(name=chart.id.replace("-", "_"), graph_attr={**GRAPH_ATTRS, **layout.graph_attrs},
+                       edge_attr={**EDGE_ATTRS, **layout.edge_attrs})
     framed = {member for n in chart.nodes for member in n.body}
     by_id = chart.by_id
     for node in chart.nodes:
         if node.kind is Kind.REPETITION:
             with dot.subgraph(name=f"cluster_{node.id}", graph_attr={**REPETITION_FRAME, "label": ""}) as frame:
-                _add_node(frame, node, chart, link_for)
+                _add_node(frame, node, chart, link_for, layout.wrap)
                 for member in node.body:
                     if member in by_id:
-                        _add_node(frame, by_id[member], chart, link_for)
+                        _add_node(frame, by_id[member], chart, link_for, layout.wrap)
         elif node.id not in framed:
-            _add_node(dot, node, chart, link_for)
+            _add_node(dot, node, chart, link_for, layout.wrap)
     for node in chart.nodes:
         for target, label in node.links():
             dot.edge(node.id, target, **_edge_attrs(node, by_id.get(target), label))
@@ -77,28 +101,30 @@ def chart_dot(chart: Chart, link_for: LinkFor, charts: Mapping[str, Chart] | Non
     _stack_cases(dot, chart)
     _qualifying_notes(dot, chart)
     _column_of_notes(dot, chart)
-    _attachments(dot, chart, charts or {}, chart_url)
+    _attachments(dot, chart, charts or {}, chart_url, layout)
     return dot.source
 
 
-def _add_node(graph: graphviz.Digraph, node: Node, chart: Chart, link_for: LinkFor) -> None:
+def _add_node(graph: graphviz.Digraph, node: Node, chart: Chart, link_for: LinkFor, wrap: int) -> None:
     attrs = node_attrs(node.kind)
     ref = node_link(node, chart.laws[0])
     if ref is not None:
         attrs.update({"URL": link_for(ref), "target": "_top", "tooltip": f"Go to {ref.label()}"})
-    label = wrap_label(node.text)
+    label = wrap_label(node.text, wrap)
     if node.added is not None:
-        label += "\\n" + wrap_label(ADDED_LABEL)
+        label += "\\n" + wrap_label(ADDED_LABEL, wrap)
     graph.node(node.id, label=label, **attrs)
 
 
-def _attachments(dot: graphviz.Digraph, chart: Chart, charts: Mapping[str, Chart], chart_url: ChartUrl | None) -> None:
+def _attachments(dot: graphviz.Digraph, chart: Chart, charts: Mapping[str, Chart], chart_url: ChartUrl | None,
+                 layout: DotLayout) -> None:
     """An editor's note beside its box; a hand-off below its end box, leading to the other chart."""
     framed = {member for n in chart.nodes for member in n.body}
     for node in chart.nodes:
         if node.editor_note is not None:
             note = editor_note_id(node.id)
-            dot.node(note, label=wrap_label(editor_note_label(node.editor_note, chart.laws[0])), **EDITOR_NOTE_ATTRS)
+            dot.node(note, label=wrap_label(editor_note_label(node.editor_note, chart.laws[0]), layout.wrap),
+                     **{**EDITOR_NOTE_ATTRS, **layout.note_attrs})
             dot.edge(node.id, note, **NOTE_EDGE)
             if node.id not in framed:
                 with dot.subgraph() as same:
@@ -111,7 +137,7 @@ def _attachments(dot: graphviz.Digraph, chart: Chart, charts: Mapping[str, Chart
             if chart_url is not None:
                 attrs.update({"URL": chart_url(handed.chart, handed.at), "target": "_top",
                               "tooltip": f"Go to {handed.title}"})
-            dot.node(hand_off_id(node.id, k), label=wrap_label("→ " + handed.label), **attrs)
+            dot.node(hand_off_id(node.id, k), label=wrap_label("→ " + handed.label, layout.wrap), **attrs)
             dot.edge(node.id, hand_off_id(node.id, k))
 
 

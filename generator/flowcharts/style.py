@@ -33,6 +33,14 @@ HAND_OFF_ATTRS: dict[str, str] = {
 }
 WRAP_WIDTH = 30  # characters per line inside a box: keeps charts narrow enough for a phone
 
+# Print (the handbook and the chart cards): a page is wider than a phone but its lettering is
+# scaled down with the whole drawing, so boxes are packed closer, lines wrapped a little
+# shorter, and the arrows' words set as large as the boxes' (the smallest type sets the scale).
+PRINT_GRAPH_ATTRS: dict[str, str] = {"nodesep": "0.18", "ranksep": "0.25"}
+PRINT_EDGE_ATTRS: dict[str, str] = {"fontsize": "12"}
+PRINT_NOTE_ATTRS: dict[str, str] = {"fontsize": "12"}
+PRINT_WRAP_WIDTH = 22
+
 
 @dataclass(frozen=True)
 class KindStyle:

@@ -1,4 +1,5 @@
-"""`python -m generator.handbook --paper A5 -o site/handbook.pdf`: build the printable handbook."""
+"""`python -m generator.handbook --paper A5 -o site/handbook.pdf`: build the printable handbook
+(or, with `--cards`, the chart cards: `--cards --paper A3 -o site/chart-cards.pdf`)."""
 from __future__ import annotations
 
 import argparse
@@ -6,7 +7,8 @@ import sys
 from pathlib import Path
 
 from ..errors import SourceErrors
-from .build import make_handbook
+from .build import make_cards, make_handbook
+from .cards import CARD_PAPERS
 from .paper import PAPERS
 
 
@@ -14,14 +16,21 @@ def main(argv: list[str] | None = None) -> int:
     """Build the PDF; only here do problems become exit codes."""
     parser = argparse.ArgumentParser(prog="python -m generator.handbook", description=__doc__)
     parser.add_argument("--root", type=Path, default=Path.cwd(), help="project folder (default: here)")
-    parser.add_argument("--paper", default="A4", type=str.upper, choices=sorted(PAPERS), help="page size (default: A4)")
+    parser.add_argument("--cards", action="store_true",
+                        help="write the chart cards (A4 or A3 landscape) instead of the handbook")
+    parser.add_argument("--paper", default="A4", type=str.upper, choices=sorted(set(PAPERS) | set(CARD_PAPERS)),
+                        help="page size (default: A4): A4 or A5 for the handbook, A4 or A3 for the cards")
     parser.add_argument("-o", "--output", type=Path, default=None,
-                        help="the PDF to write (default: site/handbook.pdf in the project folder)")
+                        help="the PDF to write (default: site/handbook.pdf, or site/chart-cards.pdf)")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    choices = CARD_PAPERS if args.cards else PAPERS
+    if args.paper not in choices:
+        parser.error(f"--paper {args.paper}: choose from {', '.join(choices)}"
+                     f"{' for the cards' if args.cards else ' for the handbook'}")
     root: Path = args.root.resolve()
-    output: Path = args.output or root / "site" / "handbook.pdf"
+    output: Path = args.output or root / "site" / ("chart-cards.pdf" if args.cards else "handbook.pdf")
     try:
-        built = make_handbook(root, output, paper=args.paper)
+        built = (make_cards if args.cards else make_handbook)(root, output, paper=args.paper)
     except SourceErrors as exc:
         for problem in exc.problems:
             print(problem, file=sys.stderr)

@@ -22,11 +22,11 @@ from .charts import (
     fit_drawing,
     legend_drawing,
     legend_rows,
-    sheet_count,
     table_context,
 )
 from .lawtext import LawPrinter, PrintedLaw, chart_href, term_href
 from .paper import Paper, Tab, part_tabs, tab_background, tab_drawing
+from .pieces import DRAWN_PT, Piece, quoted
 
 TITLE = "Bridge Laws & FlowCharts"
 SUBTITLE = "The 2017 Laws of Duplicate Bridge with the Tournament Director’s flowcharts"
@@ -85,16 +85,16 @@ class Handbook:
     """Renders the book's HTML; the Laws are rendered once, the layout may be asked for again."""
 
     def __init__(self, corpus: Corpus, index: Index, svgs: dict[str, str], paper: Paper,
-                 templates_dir: Path, images: ImageFiles) -> None:
+                 templates_dir: Path, images: ImageFiles, pieces: dict[str, list[Piece]]) -> None:
         self.corpus = corpus
         self.images = images
         self.svgs = svgs
+        self.pieces = pieces
         self.paper = paper
         self.env = print_environment(templates_dir)
         self.printer = LawPrinter(corpus.laws, index, TermLinker.build(corpus.definitions), self.env)
         self.printed: dict[int, PrintedLaw] = {n: self.printer.print_law(law) for n, law in sorted(corpus.laws.items())}
         self.placement = chart_placement(corpus)
-        self._pages: dict[str, int] = {}
         ranges: dict[Part, tuple[int, int]] = {}
         for n, law in sorted(corpus.laws.items()):
             ranges[law.part] = (ranges.get(law.part, (n, n))[0], n)
@@ -191,24 +191,28 @@ class Handbook:
         }
 
     def pages_of(self, chart: Chart) -> int:
-        """How many pages a chart takes: a tall drawing is cut onto two or three."""
-        if chart.layout != "flow":
-            return 1
-        if chart.id not in self._pages:
-            self._pages[chart.id] = sheet_count(self.svgs[f"chart:{chart.id}"], self.paper)
-        return self._pages[chart.id]
+        """How many pages a chart takes: one for each piece it is cut into (see `pieces`)."""
+        return len(self.pieces[chart.id]) if chart.layout == "flow" else 1
 
     def _chart(self, chart: Chart, layout: Layout, *, more: bool, measuring: bool) -> dict[str, Any]:
-        """A chart's page: its drawing fitted to the page (or its table), at pagination's scale."""
+        """A chart's pages: each piece of its drawing fitted to a page (or its table), at pagination's scale."""
         shrink = layout.shrink.get(chart.id, 0)
         serves = [{"number": n, "title": display_title(self.corpus.laws[n].title)}
                   for n in chart.laws if n in self.corpus.laws]
         item: dict[str, Any] = {"id": chart.id, "title": chart.title, "provenance": provenance(chart),
-                                "layout": chart.layout, "serves": serves, "drawing": None, "table": None,
-                                "scale": f"{SHRINK ** shrink:.3f}", "more": more, "words": not measuring}
+                                "layout": chart.layout, "serves": serves, "sheets": [], "table": None,
+                                "scale": f"{SHRINK ** shrink:.3f}", "more": more, "words": not measuring,
+                                "spread": self.pages_of(chart) > 1}
         if chart.layout == "flow":
-            item["drawing"] = fit_drawing(self.svgs[f"chart:{chart.id}"], chart, self.paper, shrink)
-            item["src"] = self.images.url(item["drawing"].svg)
+            words = {n.id: quoted(n.text) for n in chart.nodes}
+            for piece in self.pieces[chart.id]:
+                drawing = fit_drawing(piece.svg, chart, self.paper.chart_box, shrink,
+                                      floor_scale=self.paper.chart_floor_pt / DRAWN_PT)
+                item["sheets"].append({
+                    "letter": piece.letter, "drawing": drawing, "src": self.images.url(drawing.svg),
+                    "comes_from": list(piece.comes_from),
+                    "leaves_to": [{"letter": letter, "box": box, "words": words[box]} for box, letter in piece.leaves_to],
+                })
         else:
             item["table"] = table_context(chart, self.printer.renderer(terms=False))
         return item

@@ -1,19 +1,29 @@
-"""Build the handbook PDF from the project's sources, and report how it went."""
+"""Build the handbook PDF and the chart cards from the project's sources, and report how it went."""
 from __future__ import annotations
 
 import logging
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from weasyprint import HTML
 
 from ..cachedir import cache_dir
 from ..chartpages import dot_sources
 from ..flowcharts.render import render_all
+from ..inline import TermLinker
 from ..loading import load_corpus
-from .book import TITLE, Handbook, ImageFiles
-from .pagination import paginate
+from .book import TITLE, Handbook, ImageFiles, print_environment
+from .cards import card_context, card_pages, card_paper, cards_html
+from .lawtext import LawPrinter
+from .pagination import landing, paginate
 from .paper import paper_named
+from .pieces import print_pieces, room_for
+
+CARDS_TITLE = "Bridge Laws & FlowCharts: chart cards"
 
 
 @dataclass
@@ -25,6 +35,7 @@ class Built:
     seconds: float
     passes: int
     warnings: list[str] = field(default_factory=list)  # WeasyPrint's, and pagination's
+    chart_pages: dict[str, int] = field(default_factory=dict)  # chart id → the page (from 1) it starts on
 
 
 class _Collect(logging.Handler):
@@ -38,6 +49,17 @@ class _Collect(logging.Handler):
         self.messages.append(record.getMessage())
 
 
+@contextmanager
+def _collecting() -> Iterator[_Collect]:
+    collect = _Collect()
+    logger = logging.getLogger("weasyprint")
+    logger.addHandler(collect)
+    try:
+        yield collect
+    finally:
+        logger.removeHandler(collect)
+
+
 def build_handbook(root: Path, output: Path, *, paper: str = "A4") -> Path:
     """Write the handbook for `paper` ("A4" or "A5") to `output`; returns its path."""
     return make_handbook(root, output, paper=paper).path
@@ -48,21 +70,38 @@ def make_handbook(root: Path, output: Path, *, paper: str = "A4") -> Built:
     start = time.perf_counter()
     chosen = paper_named(paper)
     corpus = load_corpus(root, cached=True)
-    index = corpus.index
     svgs = render_all(dot_sources(corpus), cache_dir(root, "svg"))
-
-    collect = _Collect()
-    logger = logging.getLogger("weasyprint")
-    logger.addHandler(collect)
-    try:
-        with tempfile.TemporaryDirectory(prefix="handbook-images-") as images:
-            book = Handbook(corpus, index, svgs, chosen, root / "site_templates", ImageFiles(Path(images)))
-            done = paginate(book, root / "site_templates" / "print", cache_dir(root, "handbook"))
-            document = done.document
-            document.metadata.title = TITLE
-            output.parent.mkdir(parents=True, exist_ok=True)
-            document.write_pdf(output)
-    finally:
-        logger.removeHandler(collect)
+    pieces = print_pieces(corpus.charts, room_for(chosen.chart_box, chosen.chart_floor_pt), cache_dir(root, "svg"),
+                          cache_dir(root, "pieces"))
+    with _collecting() as collect, tempfile.TemporaryDirectory(prefix="handbook-images-") as images:
+        book = Handbook(corpus, corpus.index, svgs, chosen, root / "site_templates", ImageFiles(Path(images)), pieces)
+        done = paginate(book, root / "site_templates" / "print", cache_dir(root, "handbook"))
+        document = done.document
+        document.metadata.title = TITLE
+        output.parent.mkdir(parents=True, exist_ok=True)
+        document.write_pdf(output)
+    starts = landing(document).page
+    charts = {c: starts[f"chart-{c}"] + 1 for c in corpus.charts if f"chart-{c}" in starts}
     return Built(output, len(document.pages), time.perf_counter() - start, done.passes,
-                 collect.messages + done.unsettled)
+                 collect.messages + done.unsettled, charts)
+
+
+def make_cards(root: Path, output: Path, *, paper: str = "A4") -> Built:
+    """Build the chart cards (A4 landscape, or A3) and say how it went."""
+    start = time.perf_counter()
+    chosen = card_paper(paper)
+    corpus = load_corpus(root, cached=True)
+    pieces = print_pieces(corpus.charts, room_for(chosen.chart_box, chosen.chart_floor_pt), cache_dir(root, "svg"),
+                          cache_dir(root, "pieces"))
+    templates = root / "site_templates"
+    env = print_environment(templates)
+    printer = LawPrinter(corpus.laws, corpus.index, TermLinker.build(corpus.definitions), env)
+    with _collecting() as collect, tempfile.TemporaryDirectory(prefix="cards-images-") as images:
+        cards = card_context(corpus, pieces, chosen, ImageFiles(Path(images)), printer.renderer(terms=False))
+        html = cards_html(env, cards, chosen, CARDS_TITLE)
+        document = HTML(string=html, base_url=str(templates / "print")).render()
+        document.metadata.title = CARDS_TITLE
+        output.parent.mkdir(parents=True, exist_ok=True)
+        document.write_pdf(output)
+    return Built(output, len(document.pages), time.perf_counter() - start, 1, collect.messages,
+                 card_pages(landing(document).page, cards))

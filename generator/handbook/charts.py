@@ -1,5 +1,5 @@
-"""Charts for print: a flow chart's SVG scaled or turned to fit its page, its words set as HTML;
-the decision tables; the legend.
+"""Charts for print: a page's share of a flow chart (see `pieces`) scaled to fit its page, its
+words set as HTML; the decision tables; the legend.
 
 WeasyPrint draws SVG text one letter at a time, which made the charts most of the build
 time; so the boxes and arrows stay SVG while every line of words becomes an absolutely
@@ -10,7 +10,6 @@ from __future__ import annotations
 import html
 import re
 from dataclasses import dataclass, field
-from itertools import pairwise
 from typing import Any
 
 from markupsafe import Markup
@@ -22,7 +21,7 @@ from ..flowcharts.style import STYLES
 from ..inline import Renderer, ref_url
 from ..model import Chart
 from .lawtext import chart_href, print_href
-from .paper import PT_PER_MM, Paper
+from .paper import PT_PER_MM
 
 _SIZE_RE = re.compile(r'<svg\b[^>]*?\bwidth="([\d.]+)pt"\s+height="([\d.]+)pt"')
 _PROLOG_RE = re.compile(r"^.*?(?=<svg\b)", re.S)
@@ -36,17 +35,7 @@ _SHAPE_POINTS_RE = re.compile(r'\b(?:points|d)="([^"]+)"')
 _TEXT_RE = re.compile(r"<text\b([^>]*)>(.*?)</text>", re.S)
 _ATTR_RE = re.compile(r'([\w:-]+)="([^"]*)"')
 _TAG_RE = re.compile(r"<[^>]+>")
-_NODE_RE = re.compile(r'<g\b[^>]*\bclass="node"[^>]*>(.*?)</g>', re.DOTALL)
 
-# Turn a drawing a quarter-turn when that makes it this much larger on the page.
-TURN_GAIN = 1.15
-# A drawing whose 12 pt lettering would print smaller than this fraction (6 pt) is cut across,
-# between its boxes, onto two or three pages, when that prints it this much larger.
-READABLE_SCALE = 0.5
-SPLIT_GAIN = 1.25
-MAX_SHEETS = 3
-# Nothing is cut closer than this to a box or a line of words (pt, as Graphviz drew them).
-CUT_CLEARANCE = 4.0
 # Never print a chart larger than Graphviz drew it: its 12 pt lettering is already generous.
 MAX_SCALE = 1.0
 # A chart that spilled past its page is drawn smaller by this factor, once or more.
@@ -81,155 +70,42 @@ class TextRun:
 
 
 @dataclass(frozen=True)
-class Sheet:
-    """One page's share of a drawing: a band of it, mm from its top, with the words and links there."""
-
-    top: float
-    height: float
-    width: float
-    turned: bool
-    texts: list[TextRun]
-    links: list[LinkBox]
-
-    @property
-    def frame_style(self) -> str:
-        """The size the band takes on the page."""
-        w, h = (self.height, self.width) if self.turned else (self.width, self.height)
-        return f"width:{w:.2f}mm;height:{h:.2f}mm"
-
-    @property
-    def canvas_style(self) -> str:
-        """Where the unturned band sits inside the frame, turned top-to-the-left if need be."""
-        size = f"width:{self.width:.2f}mm;height:{self.height:.2f}mm"
-        if not self.turned:
-            return size
-        # Laid out unturned at the frame's top left (so that its words, placed before the turn,
-        # stay within the frame's height and the page), then turned and moved down into place.
-        return f"{size};transform-origin:0 0;transform:translate(0,{self.width:.2f}mm) rotate(-90deg)"
-
-
-@dataclass(frozen=True)
 class Drawing:
-    """A chart's shapes (SVG) and words (HTML) at their printed size; `turned` a quarter-turn."""
+    """A chart's shapes (SVG) and words (HTML) at their printed size, upright."""
 
     svg: str
-    width: float  # printed size of the unturned drawing, mm
+    width: float  # printed size, mm
     height: float
-    turned: bool
     links: list[LinkBox] = field(default_factory=list)
     texts: list[TextRun] = field(default_factory=list)
-    cuts: tuple[float, ...] = ()  # where it is cut between pages, mm from its top
 
     @property
     def frame_style(self) -> str:
-        """The size an uncut drawing (a legend example) takes on the page."""
-        return self.sheets()[0].frame_style
-
-    def sheets(self) -> list[Sheet]:
-        """The drawing page by page: one sheet, or the bands between its cuts."""
-        edges = [0.0, *self.cuts, self.height]
-        out = []
-        for top, bottom in pairwise(edges):
-            # Words and links go with the band they start in; the cuts run clear of them.
-            out.append(Sheet(top, bottom - top, self.width, self.turned,
-                             [t for t in self.texts if top <= t.top < bottom],
-                             [k for k in self.links if top <= k.y + k.height / 2 < bottom]))
-        return out
+        """The size the drawing takes on the page."""
+        return f"width:{self.width:.2f}mm;height:{self.height:.2f}mm"
 
 
-def fit_drawing(svg: str, chart: Chart, paper: Paper, shrink: int = 0) -> Drawing:
-    """The chart's SVG sized to fill the page's chart area (or two or three pages when it is
-    too tall to read on one), links leading into the book."""
+def fit_drawing(svg: str, chart: Chart, box: tuple[float, float], shrink: int = 0,
+                hrefs: dict[str, str] | None = None, floor_scale: float = 0.0) -> Drawing:
+    """A page's drawing of the chart (see `pieces`) sized to fill the page's chart area `box` (mm),
+    upright, links leading into the book (or to `hrefs`); drawn smaller `shrink` times when it
+    spilled, but never below `floor_scale` (the lettering's floor) when it fitted there."""
     w_mm, h_mm = _size_mm(svg)
-    scale, turned, cuts = _plan(w_mm, h_mm, _busy_bands(svg), paper)
-    scale *= SHRINK ** shrink
+    box_w, box_h = box
+    fitted = min(box_w / w_mm, box_h / h_mm, MAX_SCALE)
+    scale = max(fitted * SHRINK ** shrink, min(fitted, floor_scale))
     width, height = w_mm * scale, h_mm * scale
-    hrefs = _print_hrefs(chart)
+    hrefs = _print_hrefs(chart) if hrefs is None else hrefs
     mm_per_unit = scale / PT_PER_MM
     shapes, texts = _split_words(_clean(svg, hrefs, width, height), mm_per_unit, scale)
-    return Drawing(shapes, width, height, turned, _link_boxes(svg, hrefs, mm_per_unit), texts,
-                   tuple(c * scale for c in cuts))
-
-
-def sheet_count(svg: str, paper: Paper) -> int:
-    """How many pages a flow chart's drawing takes (drawn smaller to fit, it keeps its cuts)."""
-    w_mm, h_mm = _size_mm(svg)
-    return len(_plan(w_mm, h_mm, _busy_bands(svg), paper)[2]) + 1
-
-
-def _plan(w_mm: float, h_mm: float, busy: list[tuple[float, float]], paper: Paper,
-          ) -> tuple[float, bool, list[float]]:
-    """Scale, quarter-turn and cuts (mm of the drawing as drawn) that print it best.
-
-    Whole on one page if its lettering can be read there; else cut into the fewest bands that
-    make it readable, as long as each cut makes it markedly larger.
-    """
-    box_w, box_h = paper.chart_box
-    best: tuple[float, bool, list[float]] | None = None
-    for count in range(1, MAX_SHEETS + 1):
-        cuts = _cuts(h_mm, busy, count)
-        if cuts is None:
-            break
-        edges = [0.0, *cuts, h_mm]
-        tallest = max(b - t for t, b in pairwise(edges))
-        upright = min(box_w / w_mm, box_h / tallest)
-        turned_scale = min(box_w / tallest, box_h / w_mm)
-        turned = turned_scale > upright * TURN_GAIN
-        scale = min(turned_scale if turned else upright, MAX_SCALE)
-        if best is None or scale > best[0] * SPLIT_GAIN:
-            best = (scale, turned, cuts)
-        if best[0] >= READABLE_SCALE:
-            break
-    assert best is not None
-    return best
-
-
-def _cuts(h_mm: float, busy: list[tuple[float, float]], count: int) -> list[float] | None:
-    """`count - 1` places to cut across, clear of every box and line of words, each as near as
-    can be to an even share of the height; None if the drawing has no such place."""
-    free = _free_spans(h_mm, busy)
-    cuts: list[float] = []
-    for k in range(1, count):
-        ideal = h_mm * k / count
-        spots = [min(max(ideal, a), b) for a, b in free if a > (cuts[-1] if cuts else 0.0)]
-        if not spots:
-            return None
-        cuts.append(min(spots, key=lambda y: abs(y - ideal)))
-    return cuts
-
-
-def _free_spans(h_mm: float, busy: list[tuple[float, float]]) -> list[tuple[float, float]]:
-    """The heights (mm) at which a cut crosses no box and no line of words."""
-    clear = CUT_CLEARANCE / PT_PER_MM
-    spans = []
-    y = 0.0
-    for top, bottom in sorted(busy):
-        if top - clear > y:
-            spans.append((y, top - clear))
-        y = max(y, bottom + clear)
-    return [(a, b) for a, b in spans if a > 0]  # never at the very top
-
-
-def _busy_bands(svg: str) -> list[tuple[float, float]]:
-    """Top and bottom (mm from the drawing's top) of every box and every line of words."""
-    _dx, dy = _shift(svg)
-    bands = []
-    for m in _NODE_RE.finditer(svg):
-        _xs, ys = _extent(m.group(1))
-        if ys:
-            bands.append(((min(ys) + dy) / PT_PER_MM, (max(ys) + dy) / PT_PER_MM))
-    for m in _TEXT_RE.finditer(svg):
-        attrs = dict(_ATTR_RE.findall(m.group(1)))
-        y, size = float(attrs.get("y", "0")) + dy, float(attrs.get("font-size", "14"))
-        bands.append(((y - size) / PT_PER_MM, (y + size / 3) / PT_PER_MM))
-    return bands
+    return Drawing(shapes, width, height, _link_boxes(svg, hrefs, mm_per_unit), texts)
 
 
 def legend_drawing(svg: str, scale: float = 0.8) -> Drawing:
     """A legend example box at a fixed scale, drawn whole as SVG (a few words only)."""
     w_mm, h_mm = _size_mm(svg)
     w, h = w_mm * scale, h_mm * scale
-    return Drawing(_clean(svg, {}, w, h), w, h, False)
+    return Drawing(_clean(svg, {}, w, h), w, h)
 
 
 def _size_mm(svg: str) -> tuple[float, float]:

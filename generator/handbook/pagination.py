@@ -1,9 +1,12 @@
-"""Lay the book out, see where everything landed, adjust: each chart faces its Law's last page.
+"""Lay the book out, see where everything landed, adjust: each chart faces its Law's last page,
+or, cut into pieces, stands on spreads of its own.
 
-A chart is printed from the next right-hand page after its Law (a tall one goes on overleaf). When the Law's text would end on
-a right-hand page, a blank left-hand page would stand between them; instead part of the text is
-moved over to that left-hand page (a Law of one page moves whole, so that it and its chart make
-a spread). A chart that spilled past its page is drawn smaller.
+A chart of one page is printed on the right-hand page after its Law, so the text must end on
+the left-hand page before it; a chart in pieces starts on a left-hand page (its pieces pair up
+on spreads), so the text must end on a right-hand page. When the text would end on the other
+side, a blank page would stand between them; instead part of the text is moved over to that
+page (a Law of one page moves whole, so that it and a one-page chart make a spread). A chart
+that spilled past its page is drawn smaller.
 
 The first layout is a quick one of the Laws alone, in two halves at once on two cores (see
 `measure`); it is skipped when an earlier build settled on a layout for the very same text and
@@ -26,6 +29,7 @@ from weasyprint import HTML
 from weasyprint.document import Document
 
 from ..cachedir import keep, kept_text
+from ..model import Chart
 from .book import Handbook, Layout
 from .charts import SHRINK
 from .paper import PT_PER_MM
@@ -131,7 +135,10 @@ def _split_after(book: Handbook) -> int | None:
     running = 0
     for n in sorted(sizes):
         running += sizes[n]
-        if book.charts_after(n) and n != max(sizes):
+        charts = book.charts_after(n)
+        # Its charts must end on a right-hand page, so that the second half starts on a left one.
+        first = (0 if book.pages_of(charts[0]) == 1 else 1) if charts else 0
+        if charts and n != max(sizes) and not is_right(chart_run(book, charts, first)):
             gap = abs(running - total / 2)
             if best is None or gap < best[0]:
                 best = (gap, n)
@@ -168,27 +175,28 @@ def adjust(book: Handbook, landed: Landing, layout: Layout) -> tuple[Layout, lis
                 shrink[chart.id] = shrink.get(chart.id, 0) + steps
                 unsettled.append(f"chart {chart.id}: does not fit one page")
         will_end = end + delta
-        if is_right(will_end):
-            # The text would end on a right-hand page: it must end on the left-hand one after.
+        spread = book.pages_of(charts[0]) > 1
+        if is_right(will_end) != spread:
+            # The text would end on the side its first chart needs: it must end on the page after.
             ids = book.anchors_of(number)
             start = next(iter(ids))
             text_height = book.paper.text_height
             height = (end - page[start]) * text_height + landed.top[f"end-{number}"] - landed.top[start]
             pages = max(1, math.ceil(height / text_height - 0.02))  # from the top of a page
-            # A Law of one page moves whole to the next left-hand page: with its chart, a spread.
-            # A longer one has what of it stands on that page moved over to the next page; if
-            # nothing can move, it starts at the top of a page, on the side that makes its last
-            # page a left-hand one.
+            # A Law of one page moves whole to the next page; a longer one has what of it stands
+            # on its last page moved over to the next; if nothing can move, it starts at the top
+            # of a page, on the side that makes its last page the one its chart needs.
             movable = None if pages == 1 else _block_to_move(ids, landed, end, landed.top[f"end-{number}"],
                                                              page_top, breaks)
             if movable is not None:
-                breaks[movable] = "left" if movable == start else "page"
+                breaks[movable] = "page" if movable != start else ("right" if spread else "left")
             elif start not in breaks:
-                breaks[start] = "left" if pages % 2 else "right"
+                ends_left = not spread
+                breaks[start] = ("left" if pages % 2 else "right") if ends_left else ("right" if pages % 2 else "left")
             unsettled.append(f"Law {number}: a blank page stands between its text and its chart")
-        # The charts then take their pages (one each, or a tall one's two or three), from the
-        # right-hand page after the text.
-        after_charts = will_end + (2 if is_right(will_end) else 1) + sum(book.pages_of(c) for c in charts)
+            will_end += 1
+        # The charts then take their pages from the page after the text.
+        after_charts = chart_run(book, charts, will_end + 1)
         last_chart = page.get(f"chart-end-{charts[-1].id}")
         if last_chart is not None:
             delta = after_charts - (last_chart + 1)
@@ -216,6 +224,18 @@ def _block_to_move(ids: dict[str, frozenset[str]], landed: Landing, end: int, en
             candidates.append(a)
     middle = (page_top + end_top) / 2
     return min(candidates, key=lambda a: abs(landed.top[a] - middle), default=None)
+
+
+def chart_run(book: Handbook, charts: list[Chart], first: int) -> int:
+    """The page after a run of charts whose first starts at page `first` (already on its side):
+    a later chart in pieces waits for a left-hand page."""
+    page = first
+    for k, chart in enumerate(charts):
+        pages = book.pages_of(chart)
+        if k > 0 and pages > 1 and is_right(page):
+            page += 1
+        page += pages
+    return page
 
 
 def is_right(page_index: int) -> bool:

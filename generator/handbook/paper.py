@@ -22,6 +22,7 @@ class Paper:
     font_pt: float
     chart_head: float  # room kept above a chart drawing for its title line(s)
     tab_width: float
+    chart_floor_pt: float = 7.0  # no chart lettering printed smaller
 
     @property
     def text_width(self) -> float:
@@ -47,9 +48,9 @@ class Paper:
 
 PAPERS: dict[str, Paper] = {
     "A4": Paper("A4", 210, 297, top=20, bottom=20, inner=22, outer=24, font_pt=10.5,
-                chart_head=16, tab_width=7),
+                chart_head=24, tab_width=7),
     "A5": Paper("A5", 148, 210, top=15, bottom=15, inner=15, outer=17, font_pt=8.6,
-                chart_head=13, tab_width=5.5),
+                chart_head=19, tab_width=5.5),
 }
 
 

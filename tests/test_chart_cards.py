@@ -1,0 +1,87 @@
+"""The chart cards: built once from the real project, read back with pdfplumber and pypdf."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pypdf = pytest.importorskip("pypdf")
+pdfplumber = pytest.importorskip("pdfplumber")
+pytest.importorskip("weasyprint")
+
+from generator.handbook import Built, make_cards  # noqa: E402 - after the skips
+from generator.handbook.cards import CARD_PAPERS, law_tab  # noqa: E402
+from generator.loading import Corpus, load_corpus  # noqa: E402
+
+ROOT = Path(__file__).parent.parent
+MM = 72 / 25.4
+
+pytestmark = pytest.mark.slow  # the cards are a second PDF of several hundred pages
+
+
+@pytest.fixture(scope="module")
+def corpus() -> Corpus:
+    return load_corpus(ROOT)
+
+
+@pytest.fixture(scope="module")
+def cards(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    result = make_cards(ROOT, tmp_path_factory.mktemp("cards") / "chart-cards.pdf", paper="A4")
+    print(f"\nchart cards: {result.pages} pages in {result.seconds:.1f} s")
+    return result
+
+
+@pytest.fixture(scope="module")
+def pages(cards: Built) -> list[dict[str, Any]]:
+    out = []
+    with pdfplumber.open(cards.path) as pdf:
+        for page in pdf.pages:
+            chars = [c for c in page.chars if c["text"].strip()]
+            out.append({"width": page.width, "height": page.height,
+                        "chart": [c for c in chars if "Liberation" in c["fontname"]],
+                        "text": page.extract_text() or "", "chars": chars})
+    return out
+
+
+def test_built_without_warnings(cards: Built) -> None:
+    assert cards.warnings == []
+
+
+def test_every_flow_chart_has_cards_starting_where_the_site_says(cards: Built, corpus: Corpus,
+                                                                 pages: list[dict[str, Any]]) -> None:
+    flows = {c.id for c in corpus.charts.values() if c.layout == "flow"}
+    assert set(cards.chart_pages) == flows
+    for chart_id, page in cards.chart_pages.items():
+        assert corpus.charts[chart_id].title in " ".join(pages[page - 1]["text"].split()), chart_id
+
+
+def test_fronts_are_landscape_with_9_pt_upright_lettering_and_backs_quote_the_paragraphs(
+        pages: list[dict[str, Any]]) -> None:
+    paper = CARD_PAPERS["A4"]
+    assert len(pages) % 2 == 0
+    for i in range(0, len(pages), 2):
+        front, back = pages[i], pages[i + 1]
+        assert abs(front["width"] - paper.width * MM) < 1 and abs(front["height"] - paper.height * MM) < 1
+        assert front["chart"], f"card p. {i + 1}: no chart"
+        assert min(c["size"] for c in front["chart"]) >= paper.chart_floor_pt - 0.05, f"card p. {i + 1}"
+        assert all(c["upright"] for c in front["chart"]), f"card p. {i + 1}"
+        assert not back["chart"], f"card p. {i + 2}: chart lettering on a back"
+        assert "the paragraphs it applies" in " ".join(back["text"].split()), f"card p. {i + 2}"
+
+
+def test_the_tab_names_the_laws_in_large_type(cards: Built, corpus: Corpus, pages: list[dict[str, Any]]) -> None:
+    chart = corpus.charts["laws-10-12"]
+    assert law_tab(chart) == "10–12"
+    front = pages[cards.chart_pages[chart.id] - 1]
+    big = "".join(c["text"] for c in front["chars"] if c["size"] >= 20)
+    assert "10–12" in big
+
+
+def test_a_back_quotes_the_2017_words_of_a_paragraph_its_front_applies(cards: Built, corpus: Corpus,
+                                                                       pages: list[dict[str, Any]]) -> None:
+    # Law 27's first card starts at B1 ("insufficient bid in rotation is not accepted").
+    back = " ".join(pages[cards.chart_pages["law-27"]]["text"].split())
+    assert re.search(r"Law 27B1", back), back[:300]
+    assert "the lowest sufficient bid which specifies the same denomination" in back
