@@ -16,12 +16,13 @@ import multiprocessing
 import os
 import re
 from concurrent.futures import ProcessPoolExecutor
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import graphviz
+from graphviz.quoting import quote
 
 from ..boxnotes import hand_off
 from ..cachedir import keep, kept_text
@@ -128,16 +129,24 @@ def _subset_graph(keep: frozenset[str], piece_of: Mapping[str, str], words: Mapp
 
 
 def print_dot(chart: Chart, charts: dict[str, Chart], pieces: Mapping[str, str] | None = None,
-              here: str = "") -> str:
+              here: str = "", stack: Iterable[tuple[str, str]] = (), across: bool = False) -> str:
     """The chart's DOT for paper, with the site's links (the handbook maps them into the book);
-    of the boxes of piece `here` only, when `pieces` (box id → letter) is given."""
+    of the boxes of piece `here` only, when `pieces` (box id → letter) is given, with the
+    runs it joined stacked by invisible arrows (`stack`) rather than set side by side; `across`
+    lays it out left to right (a box with a fan of labelled arrows, too wide drawn downwards)."""
     layout: DotLayout = PRINT_LAYOUT
+    if across:
+        layout = replace(layout, graph_attrs={**layout.graph_attrs, "rankdir": "LR"})
+    keep: frozenset[str] = frozenset()
     if pieces is not None:
         keep = frozenset(b for b, letter in pieces.items() if letter == here)
         words = {n.id: n.text for n in chart.nodes}
-        layout = replace(PRINT_LAYOUT, graph=_subset_graph(keep, pieces, words))
-    return chart_dot(chart, lambda ref: SVG_PREFIX + ref_url(ref), charts,
-                     lambda chart_id, box: SVG_PREFIX + box_url(chart_id, box), layout)
+        layout = replace(layout, graph=_subset_graph(keep, pieces, words))
+    source = chart_dot(chart, lambda ref: SVG_PREFIX + ref_url(ref), charts,
+                       lambda chart_id, box: SVG_PREFIX + box_url(chart_id, box), layout)
+    ties = "".join(f"\t{quote(a)} -> {quote(b)} [style=invis weight=0]\n" for a, b in sorted(stack)
+                   if a in keep and b in keep)
+    return source[:source.rindex("}")] + ties + "}\n" if ties else source
 
 
 def reading_order(chart: Chart) -> list[list[str]]:
@@ -222,8 +231,12 @@ class Room:
     height: float
 
     def fits(self, svg: str) -> bool:
+        return self.scale(svg) >= 1.0
+
+    def scale(self, svg: str) -> float:
+        """How much larger than the floor the drawing prints (1: at the floor)."""
         w, h = svg_size(svg)
-        return w <= self.width and h <= self.height
+        return min(self.width / w, self.height / h)
 
 
 def room_for(box_mm: tuple[float, float], floor_pt: float, drawn_pt: float = DRAWN_PT) -> Room:
@@ -289,23 +302,38 @@ def cut_chart(chart: Chart, charts: dict[str, Chart], room: Room, svg_cache: Pat
         groups = [part for g, svg in zip(groups, svgs)
                   for part in ([g] if room.fits(svg) or len(g) == 1 else _split_evenly(g, areas, 2))]
         svgs = _draw_groups(chart, charts, groups, svg_cache)
-    groups, svgs = _merge(chart, charts, groups, svgs, room, svg_cache)
+    groups, stack = _merge(chart, charts, groups, room, svg_cache)
+    svgs = _draw_groups(chart, charts, groups, svg_cache, stack)
+    piece_of = _assignment(groups)
+    for i, letter in enumerate(letters(len(groups))):
+        if not room.fits(svgs[i]):
+            turned = _draw({letter: print_dot(chart, charts, piece_of, letter, stack, across=True)}, svg_cache)[letter]
+            if room.scale(turned) > room.scale(svgs[i]):
+                svgs[i] = turned
     return _pieces(chart, groups, svgs)
 
 
-def _merge(chart: Chart, charts: dict[str, Chart], groups: list[list[str]], svgs: list[str], room: Room,
-           svg_cache: Path) -> tuple[list[list[str]], list[str]]:
-    """Join neighbouring pieces wherever the two drawn together still fit a page (the estimate
-    errs on the safe side, and a cut piece is laid out better on its own)."""
+def _merge(chart: Chart, charts: dict[str, Chart], groups: list[list[str]], room: Room,
+           svg_cache: Path) -> tuple[list[list[str]], set[tuple[str, str]]]:
+    """Join neighbouring pieces wherever the two drawn together, the second below the first,
+    still fit a page (the estimate errs on the safe side, and a cut piece is laid out better on
+    its own); and the invisible arrows that stack them."""
+    stack: set[tuple[str, str]] = set()
     i = 0
     while i + 1 < len(groups):
-        trial = groups[:i] + [groups[i] + groups[i + 1]] + groups[i + 2:]
-        drawn = _draw_groups(chart, charts, trial, svg_cache)
-        if room.fits(drawn[i]):
-            groups, svgs = trial, drawn
+        upper, lower = groups[i], groups[i + 1]
+        inside = set(upper)
+        ends = [b for b in upper if not any(t in inside for t, _ in chart.by_id[b].links())]
+        ties = stack | {(end, lower[0]) for end in ends}
+        trial = groups[:i] + [upper + lower] + groups[i + 2:]
+        piece_of = _assignment(trial)
+        letter = letters(len(trial))[i]
+        drawn = _draw({letter: print_dot(chart, charts, piece_of, letter, ties)}, svg_cache)[letter]
+        if room.fits(drawn):
+            groups, stack = trial, ties
         else:
             i += 1
-    return groups, svgs
+    return groups, stack
 
 
 def _cases(chart: Chart, boxes: set[str]) -> tuple[str, ...]:
@@ -316,9 +344,11 @@ def _assignment(groups: list[list[str]]) -> dict[str, str]:
     return {box: letter for letter, group in zip(letters(len(groups)), groups) for box in group}
 
 
-def _draw_groups(chart: Chart, charts: dict[str, Chart], groups: list[list[str]], svg_cache: Path) -> list[str]:
+def _draw_groups(chart: Chart, charts: dict[str, Chart], groups: list[list[str]], svg_cache: Path,
+                 stack: Iterable[tuple[str, str]] = ()) -> list[str]:
     piece_of = _assignment(groups)
-    sources = {letter: print_dot(chart, charts, piece_of, letter) for letter in letters(len(groups))}
+    ties = list(stack)
+    sources = {letter: print_dot(chart, charts, piece_of, letter, ties) for letter in letters(len(groups))}
     drawn = _draw(sources, svg_cache)
     return [drawn[letter] for letter in letters(len(groups))]
 
