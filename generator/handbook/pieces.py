@@ -304,6 +304,12 @@ def cut_chart(chart: Chart, charts: dict[str, Chart], room: Room, svg_cache: Pat
         svgs = _draw_groups(chart, charts, groups, svg_cache)
     groups, stack = _merge(chart, charts, groups, room, svg_cache)
     svgs = _draw_groups(chart, charts, groups, svg_cache, stack)
+    for _ in range(MAX_ROUNDS):  # a part that the joins after it changed may no longer fit
+        if all(room.fits(svg) or len(g) == 1 for g, svg in zip(groups, svgs)):
+            break
+        groups = [part for g, svg in zip(groups, svgs)
+                  for part in ([g] if room.fits(svg) or len(g) == 1 else _split_evenly(g, areas, 2))]
+        svgs = _draw_groups(chart, charts, groups, svg_cache, stack)
     piece_of = _assignment(groups)
     for i, letter in enumerate(letters(len(groups))):
         if not room.fits(svgs[i]):
