@@ -283,7 +283,11 @@ def plan_runs(runs: list[list[str]], areas: Mapping[str, float], capacity: float
 
 
 def letters(count: int) -> list[str]:
-    return [chr(ord("A") + i) for i in range(count)]
+    """The parts' names: A … Z, then AA, AB … (a first cut of a large chart may have many)."""
+    def name(i: int) -> str:
+        return chr(ord("A") + i) if i < 26 else name(i // 26 - 1) + chr(ord("A") + i % 26)
+
+    return [name(i) for i in range(count)]
 
 
 def cut_chart(chart: Chart, charts: dict[str, Chart], room: Room, svg_cache: Path) -> list[Piece]:
