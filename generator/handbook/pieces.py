@@ -61,12 +61,6 @@ class Piece:
     svg: str
     leaves_to: tuple[tuple[str, str], ...] = ()  # (box id, letter of the piece holding it)
     comes_from: tuple[str, ...] = ()  # letters of the pieces whose arrows lead in
-    cases: tuple[str, ...] = ()  # the Cases that start in this piece
-
-    @property
-    def size_pt(self) -> tuple[float, float]:
-        """The drawing's size as Graphviz drew it (pt, at its 12 pt lettering)."""
-        return svg_size(self.svg)
 
 
 def svg_size(svg: str) -> tuple[float, float]:
@@ -294,7 +288,7 @@ def cut_chart(chart: Chart, charts: dict[str, Chart], room: Room, svg_cache: Pat
     """The chart in as few page-sized pieces as the drawing allows (one when it fits whole)."""
     whole = _draw({"whole": print_dot(chart, charts)}, svg_cache)["whole"]
     if room.fits(whole):
-        return [Piece("A", tuple(n.id for n in chart.nodes), whole, cases=_cases(chart, {n.id for n in chart.nodes}))]
+        return [Piece("A", tuple(n.id for n in chart.nodes), whole)]
     gap = (float(PRINT_LAYOUT.graph_attrs.get("nodesep", "0.25")) * 72, float(PRINT_LAYOUT.graph_attrs.get("ranksep", "0.3")) * 72)
     areas = box_areas(whole, gap)
     runs = reading_order(chart)
@@ -346,10 +340,6 @@ def _merge(chart: Chart, charts: dict[str, Chart], groups: list[list[str]], room
     return groups, stack
 
 
-def _cases(chart: Chart, boxes: set[str]) -> tuple[str, ...]:
-    return tuple(n.id for n in chart.nodes if n.kind is Kind.CASE and n.id in boxes)
-
-
 def _assignment(groups: list[list[str]]) -> dict[str, str]:
     return {box: letter for letter, group in zip(letters(len(groups)), groups) for box in group}
 
@@ -371,7 +361,7 @@ def _pieces(chart: Chart, groups: list[list[str]], svgs: list[str]) -> list[Piec
         leaves = {(t, piece_of[t]) for b in group for t, _ in chart.by_id[b].links() if t not in keep and t in piece_of}
         comes = {piece_of[n.id] for n in chart.nodes if n.id not in keep and n.id in piece_of
                  for t, _ in n.links() if t in keep}
-        out.append(Piece(letter, tuple(group), svg, tuple(sorted(leaves)), tuple(sorted(comes)), _cases(chart, keep)))
+        out.append(Piece(letter, tuple(group), svg, tuple(sorted(leaves)), tuple(sorted(comes))))
     return out
 
 
@@ -421,7 +411,7 @@ def _recall(cut_cache: Path | None, key: str) -> list[Piece] | None:
     try:
         data = json.loads(kept_text(cut_cache / f"cut-{key}.json") or "")
         return [Piece(p["letter"], tuple(p["boxes"]), p["svg"], tuple((a, b) for a, b in p["leaves_to"]),
-                      tuple(p["comes_from"]), tuple(p["cases"])) for p in data]
+                      tuple(p["comes_from"])) for p in data]
     except (ValueError, KeyError, TypeError):
         return None
 
@@ -432,4 +422,4 @@ def _remember(cut_cache: Path | None, key: str, pieces: list[Piece]) -> None:
     cut_cache.mkdir(parents=True, exist_ok=True)
     keep(cut_cache / f"cut-{key}.json", json.dumps([
         {"letter": p.letter, "boxes": p.boxes, "svg": p.svg, "leaves_to": p.leaves_to,
-         "comes_from": p.comes_from, "cases": p.cases} for p in pieces]))
+         "comes_from": p.comes_from} for p in pieces]))
