@@ -91,13 +91,13 @@ def _subset_graph(keep: frozenset[str], piece_of: Mapping[str, str], words: Mapp
     class Subset(graphviz.Digraph):  # type: ignore[misc]  # graphviz is untyped
         def node(self, name: str, label: str | None = None, _attributes: Any = None, **attrs: str) -> None:
             if owner(name) in keep:
-                super().node(name, label, _attributes, **attrs)
+                super().node(name, label, _attributes=_attributes, **attrs)
 
         def edge(self, tail_name: str, head_name: str, label: str | None = None, _attributes: Any = None,
                  **attrs: str) -> None:
             tail_in, head_in = owner(tail_name) in keep, owner(head_name) in keep
             if tail_in and head_in:
-                super().edge(tail_name, head_name, label, _attributes, **attrs)
+                super().edge(tail_name, head_name, label, _attributes=_attributes, **attrs)
                 return
             if attrs.get("style") in ("invis", "dotted") or not (tail_in or head_in):
                 return
@@ -117,7 +117,7 @@ def _subset_graph(keep: frozenset[str], piece_of: Mapping[str, str], words: Mapp
                     if tail_name in last_stub:
                         super().edge(last_stub[tail_name], stub, style="invis")
                     last_stub[tail_name] = stub
-            super().edge(*edge, label, _attributes, **attrs)
+            super().edge(*edge, label, _attributes=_attributes, **attrs)
 
     return Subset
 
