@@ -40,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
     build.add_argument("--strict", action=argparse.BooleanOptionalAction, default=True,
                        help="treat MkDocs warnings as errors (default: on)")
     build.add_argument("--handbook", action=argparse.BooleanOptionalAction, default=True,
-                       help="also write the printable handbook, site/handbook.pdf (default: on)")
+                       help="also write the printable handbook and the chart cards, site/handbook.pdf and site/chart-cards.pdf (default: on)")
     draw = sub.add_parser("chart", help="draw one chart to a file, to look at it while editing")
     draw.add_argument("chart_id", help="the chart's file name without .yaml, e.g. law-14")
     draw.add_argument("-o", "--output", type=Path, required=True, help="file to write: .svg, .png or .dot")
