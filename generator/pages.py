@@ -86,7 +86,7 @@ class PageMaker:
                 # A step-through quotes any Law a box applies.
                 pages[f"walk/{chart.id}.md"] = self.cached(
                     ["walk", *inputs, self.cache.all_laws() if self.cache else ""],
-                    lambda c=chart: walk_page(self.env, c, self.corpus, self.index))
+                    lambda c=chart: walk_page(self.env, c, self.corpus, self.index, self.charts.svg(c, "-map")))
                 pages[f"walk/{chart.id}/data.js"] = self.cached(
                     ["walk-data", *inputs, self.cache.all_laws() if self.cache else ""], lambda c=chart: carried_script(c, self.corpus, self.index))
         for law in self.corpus.laws.values():

@@ -143,8 +143,9 @@ def carried_script(chart: Chart, corpus: Corpus, index: Index) -> str:
             f"{script_json(data)};\n")
 
 
-def walk_page(env: Environment, chart: Chart, corpus: Corpus, index: Index) -> str:
+def walk_page(env: Environment, chart: Chart, corpus: Corpus, index: Index, drawing: str) -> str:
+    """A chart's step-through; `drawing` is the chart's SVG, for the map of where the walk is."""
     laws = [{"number": n, "title": display_title(corpus.laws[n].title), "url": law_url(n)} for n in chart.laws]
     return env.get_template("walk.md.j2").render(
-        chart=chart, laws=laws, prefix=SVG_PREFIX, provenance=provenance(chart),
+        chart=chart, laws=laws, prefix=SVG_PREFIX, provenance=provenance(chart), drawing=drawing,
         data_json=script_json(walk_data(chart, corpus, index)))
