@@ -187,3 +187,13 @@ def test_a_paragraph_permalink_stays_while_the_page_scrolls(page: Any, base_url:
         page.wait_for_timeout(150)
     page.wait_for_timeout(400)
     assert page.url.endswith("#27B1a")
+
+
+def test_a_walk_started_at_a_box_carries_on_across_a_hand_off(page: Any, base_url: str) -> None:
+    page.goto(base_url + "walk/law-27/#at:q_lho_called/a_offer/o1/k_prem_accepted/a_prem_withdrawn/a_accepted_prem")
+    expect(page.locator(".walk-notice")).to_contain_text("questions before it were not asked")
+    page.locator(".walk-continue-link").first.click()
+    page.wait_for_url("**/walk/law-26/**")
+    assert "#@law-27/at:q_lho_called/" in page.url
+    expect(page.locator(".walk-notice")).to_contain_text("questions before it were not asked")
+    expect(page.locator(".walk-ruling")).to_contain_text("Law 26B applies")  # the earlier chart's ruling came along
