@@ -79,9 +79,10 @@ def _own_words(block: Block) -> str:
 
 def _all_words(par: Paragraph) -> str:
     parts = [_own_words_before_after(par)]
+    # Items keep their markers, so that the comparison reads as the Law prints them.
     for item in par.items:
-        parts.append(_own_words(item))
-        parts.extend(_own_words(sub) for sub in item.items)
+        parts.append(f"({item.id}) {_own_words(item)}")
+        parts.extend(f"({sub.id}) {_own_words(sub)}" for sub in item.items)
     if par.after:
         parts.append(par.after)
     return " ".join(p for p in parts if p)

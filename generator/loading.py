@@ -203,6 +203,25 @@ def _read_edition(year: int, files: list[Path], read: Any, paths: dict[str, Path
 EARLIER_EDITIONS = frozenset(year for year in EDITION_OF.values() if year != CURRENT_EDITION)
 ALIGNMENT_FILE = "alignment.yaml"
 CHART_FILE_RE = re.compile(r"^[a-z][a-z0-9-]*\.yaml$")
+
+
+def read_draft(folder: Path) -> tuple[dict[int, Law], Alignment | None, Problems]:
+    """An imported draft's Laws (any folder of law-NN.yaml, e.g. the next edition's import) and
+    its alignment.yaml, for comparing with the current text; every problem reported."""
+    problems = Problems(folder)
+    laws: dict[int, Law] = {}
+    alignment = None
+    if not folder.is_dir():
+        problems.add(folder, 1, "no such folder: it should hold the draft's law-NN.yaml files")
+        return laws, alignment, problems
+    for path in sorted(folder.iterdir()):
+        if LAW_FILE_RE.match(path.name):
+            law = _read_model(path, Law, problems, None)
+            if law is not None:
+                laws[law.law] = law
+        elif path.name == ALIGNMENT_FILE:
+            alignment = _read_model(path, Alignment, problems, None)
+    return laws, alignment, problems
 # What each source folder holds; anything else in it is reported, so nothing is silently left out.
 FOLDERS: dict[str, tuple[bool, str]] = {
     "laws": (True, "the Laws, one laws/law-NN.yaml each"),

@@ -22,6 +22,11 @@ class Span:
     text: str
 
 
+def without_markers(text: str) -> str:
+    """A text without its footnote markers (`[^12]`): the comparison has no footnotes."""
+    return re.sub(r"\[\^\d+\]", "", text)
+
+
 def _key(token: str) -> str:
     """Words compare alike whatever their quotes."""
     return token.translate(_QUOTES)
@@ -33,7 +38,7 @@ def word_diff(old: str, new: str, *, trim: bool = False) -> list[Span]:
     `trim`: leave out deleted words at either end (a provision split in two: the other part's
     words are not deleted, they went to the other provision).
     """
-    a, b = (_TOKEN.findall(re.sub(r"\[\^\d+\]", "", t)) for t in (old, new))
+    a, b = (_TOKEN.findall(without_markers(t)) for t in (old, new))
     matcher = SequenceMatcher(None, [_key(t) for t in a], [_key(t) for t in b], autojunk=False)
     spans: list[Span] = []
     for op, i1, i2, j1, j2 in matcher.get_opcodes():
