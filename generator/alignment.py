@@ -20,14 +20,16 @@ from . import citations
 from .citations import Ref
 from .errors import Problems
 from .lawtree import texts
-from .model import Alignment, Block, Law, Paragraph, Section
+from .model import Alignment, Block, Law, Paragraph
+from .worddiff import word_diff, without_markers
 
 if TYPE_CHECKING:
     from .loading import Corpus
 
 MATCH = 0.45  # word-sequence likeness from which two units are the same provision
 SAME_PLACE = 0.2  # the same, lower, likeness of two provisions at the same place
-PART_OF = 0.6  # share of a unit's words found in another from which it was split from (or merged into) it
+PART_OF = 0.6
+WHOLE = 0.9  # from this likeness a match holds all of both provisions: neither was split nor merged  # share of a unit's words found in another from which it was split from (or merged into) it
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "\u2011": "-"})
 _WORD = re.compile(r"[\w'’-]+")
 
@@ -48,7 +50,7 @@ class Unit:
 
 def comparable_words(text: str) -> list[str]:
     """The words of a text as compared: lower case, one kind of quote and dash, no footnote marks."""
-    return _WORD.findall(re.sub(r"\[\^\d+\]", "", text).translate(_QUOTES).casefold())
+    return _WORD.findall(without_markers(text).translate(_QUOTES).casefold())
 
 
 def units(law: Law) -> list[Unit]:
@@ -73,12 +75,13 @@ def units(law: Law) -> list[Unit]:
     return found
 
 
-def _own_words(block: Block) -> str:
-    return " ".join(text for key, text in texts(block) if key != "title")
+def _own_words(block: Block, *, leave: tuple[str, ...] = ("title",)) -> str:
+    """The words a level itself prints (not its title, nor what `leave` names)."""
+    return " ".join(text for key, text in texts(block) if key not in leave)
 
 
 def _all_words(par: Paragraph) -> str:
-    parts = [_own_words_before_after(par)]
+    parts = [_own_words(par, leave=("title", "after"))]
     # Items keep their markers, so that the comparison reads as the Law prints them.
     for item in par.items:
         parts.append(f"({item.id}) {_own_words(item)}")
@@ -86,10 +89,6 @@ def _all_words(par: Paragraph) -> str:
     if par.after:
         parts.append(par.after)
     return " ".join(p for p in parts if p)
-
-
-def _own_words_before_after(block: Block) -> str:
-    return " ".join(text for key, text in texts(block) if key not in ("title", "after"))
 
 
 class Change(StrEnum):
@@ -137,16 +136,17 @@ class LawAlignment:
 
     def changed_share(self) -> float:
         """How much changed: the share of both editions' words not kept in place (0 to 1)."""
-        from .worddiff import word_diff  # one diff for the pages and the figure
-
-        kept = total = 0
+        olds = {u.ref: u for row in self.rows for u in row.old}  # a split provision counts once
+        total = sum(len(u.words) for u in olds.values())
+        kept = 0
         for row in self.rows:
-            old = " ".join(u.text for u in row.old)
-            new = row.new.text if row.new is not None else ""
-            total += len(comparable_words(old)) + len(comparable_words(new))
-            if row.old and row.new is not None:
-                kept += 2 * sum(len(comparable_words(s.text)) for s in word_diff(old, new) if s.op == "equal")
-        return 1 - kept / total if total else 0.0
+            if row.new is None:
+                continue
+            total += len(row.new.words)
+            if row.old:
+                old = " ".join(u.text for u in row.old)
+                kept += 2 * sum(len(comparable_words(s.text)) for s in word_diff(old, row.new.text) if s.op == "equal")
+        return max(0.0, 1 - kept / total) if total else 0.0
 
 
 def likeness(a: list[str], b: list[str]) -> float:
@@ -203,6 +203,7 @@ def align_law(old_law: Law | None, new_law: Law | None, overrides: Alignment | N
     pairs = sorted(((unit_likeness(o, n), -abs(o.position - n.position), o.ref, n.ref)
                     for o in free_old for n in free_new), key=lambda p: (p[0], p[1]), reverse=True)
     taken_old: set[Ref] = set()
+    whole: set[Ref] = set()  # old and new places matched word for word, or nearly: nothing of them is left to split
     for score, _distance, o, n in pairs:
         if score < MATCH:
             break
@@ -210,6 +211,8 @@ def align_law(old_law: Law | None, new_law: Law | None, overrides: Alignment | N
             continue
         links[n] = [o]
         taken_old.add(o)
+        if score >= WHOLE:
+            whole.update((o, n))
     # A provision left at the same place, rewritten (Law 62D2): alike enough to be the same one.
     for score, _distance, o, n in pairs:
         if o == n and score >= SAME_PLACE and o not in taken_old and not links[n]:
@@ -219,7 +222,8 @@ def align_law(old_law: Law | None, new_law: Law | None, overrides: Alignment | N
     for n in free_new:
         if links[n.ref]:
             continue
-        best = max(olds, key=lambda o: share_in(words["new", n.ref], words["old", o.ref]), default=None)
+        best = max((o for o in olds if o.ref not in whole),
+                   key=lambda o: share_in(words["new", n.ref], words["old", o.ref]), default=None)
         if best is not None and len(words["new", n.ref]) >= 4 \
                 and share_in(words["new", n.ref], words["old", best.ref]) >= PART_OF:
             links[n.ref] = [best.ref]
@@ -227,7 +231,8 @@ def align_law(old_law: Law | None, new_law: Law | None, overrides: Alignment | N
     for o in free_old:
         if o.ref in taken_old:
             continue
-        best_new = max(news, key=lambda n: share_in(words["old", o.ref], words["new", n.ref]), default=None)
+        best_new = max((n for n in news if n.ref not in whole),
+                       key=lambda n: share_in(words["old", o.ref], words["new", n.ref]), default=None)
         if best_new is not None and len(words["old", o.ref]) >= 4 and links[best_new.ref] \
                 and share_in(words["old", o.ref], words["new", best_new.ref]) >= PART_OF:
             links[best_new.ref].append(o.ref)

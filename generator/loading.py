@@ -272,7 +272,12 @@ def source_files(root: Path, problems: Problems) -> dict[str, list[Path]]:
 def _edition_files(folder: Path, problems: Problems) -> list[Path]:
     """An earlier edition's folder: its law-NN.yaml files and alignment.yaml; anything else is reported."""
     found: list[Path] = []
-    for entry in sorted(os.scandir(folder), key=lambda e: e.name):
+    try:
+        entries = sorted(os.scandir(folder), key=lambda e: e.name)
+    except OSError as exc:
+        problems.add(folder, 1, f"cannot be read: {exc.strerror or exc}")
+        return found
+    for entry in entries:
         if entry.name.startswith("."):
             continue
         if LAW_FILE_RE.match(entry.name) or entry.name == ALIGNMENT_FILE:

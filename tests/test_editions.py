@@ -105,6 +105,9 @@ HAND_CHECKED = [
     (56, ("56",), "56B", Change.AMENDED, True),
     # 62D2 rewritten in place (a revoke on trick twelve before partner plays).
     (62, ("62D2",), "62D2", Change.AMENDED, False),
+    # 57A: 2017 inserts a new 3 ("require … a card of another suit"); 1997's 3 ("forbid …") is 2017's 4.
+    (57, ("57A3",), "57A4", Change.UNCHANGED, True),
+    (57, (), "57A3", Change.NEW, False),
     # 42A1 unchanged (its 1997 title dropped).
     (42, ("42A1",), "42A1", Change.UNCHANGED, False),
 ]
@@ -206,3 +209,25 @@ def test_an_edition_file_of_the_wrong_edition_and_a_bad_override_are_reported(tm
     assert any(m.startswith("laws/1997/alignment.yaml:") and "old: Law 71F is not in the 1997 Laws" in m
                for m in messages), messages
     assert any(m.startswith("laws/1997/notes.txt:1: not read") for m in messages), messages
+
+
+def test_the_caches_know_the_edition_files(tmp_path):
+    """An edit to a 1997 Law or to the overrides remakes its pages, and only those; the model
+    cache reads the edition's files like the others."""
+    from generator.generate import generate_pages
+
+    root = _project_copy(tmp_path)
+    shutil.copytree(ROOT / "site_templates", root / "site_templates")
+    if (ROOT / ".cache" / "svg").is_dir():  # the drawings are not what this is about: reuse them
+        shutil.copytree(ROOT / ".cache" / "svg", root / ".cache" / "svg")
+    first = generate_pages(load_corpus(root, cached=True))
+    cached = load_corpus(root, cached=True)
+    assert cached.editions[1997][45].model_dump() == load_corpus(root).editions[1997][45].model_dump()
+    edit(root / "laws" / "1997" / "law-45.yaml", "immediately before him", "right before him")
+    again = generate_pages(load_corpus(root, cached=True))
+    changed = {name for name in first if first[name] != again[name]}
+    assert changed == {"editions/1997/law-45.md", "editions/1997-2017/law-45.md", "editions/1997-2017/index.md"}
+    edit(root / "laws" / "1997" / "alignment.yaml", "old: [71C]\n    new: [71B]", "old: [71C]\n    new: []")
+    third = generate_pages(load_corpus(root, cached=True))
+    assert "editions/1997-2017/law-71.md" in {name for name in again if again[name] != third[name]}
+    assert "Removed after 1997" in third["editions/1997-2017/law-71.md"]
