@@ -76,6 +76,12 @@ class EditionPages:
                                               self.corpus.alignments.get(year))
         return self._alignments[key]
 
+    def anchors(self, year: int, law: int) -> dict[Ref, str]:
+        """The anchors of an earlier edition's provisions of one Law (see `old_anchors`)."""
+        if law not in self.corpus.laws or law not in self.corpus.editions[year]:
+            return {}
+        return old_anchors(year, self.alignment(year, law))
+
     def inputs(self, kind: str, year: int, laws: list[int]) -> list[str]:
         if self.source is None:
             return []
@@ -87,8 +93,11 @@ class EditionPages:
         for year, laws in sorted(self.corpus.editions.items()):
             shared = sorted(n for n in laws if n in self.corpus.laws)
             for n in sorted(laws):
+                # Its citations lead to the anchors of the other Laws it cites, which their matches give.
+                cited = sorted({r.law for _p, _k, _t, m in self.corpus.edition_indexes[year].mentions.get(n, [])
+                                for r in m.refs if r.law in laws} | {n})
                 out[f"editions/{year}/law-{n:02d}.md"] = self.cached(
-                    self.inputs("edition-wording", year, [n]), lambda y=year, l=laws[n]: self.wording_page(y, l))
+                    self.inputs("edition-wording", year, cited), lambda y=year, l=laws[n]: self.wording_page(y, l))
             for n in shared:
                 out[f"editions/{year}-{CURRENT_EDITION}/law-{n:02d}.md"] = self.cached(
                     self.inputs("edition-changes", year, [n]), lambda y=year, k=n: self.changes_page(y, k))
@@ -98,12 +107,10 @@ class EditionPages:
 
     def wording_page(self, year: int, law: Law) -> str:
         """An earlier edition's wording of a Law, on its own, marked as not in force."""
-        aligned = self.alignment(year, law.law) if law.law in self.corpus.laws else None
-        anchors = old_anchors(year, aligned) if aligned is not None else {}
         index = self.corpus.edition_indexes[year]
 
         def anchor(ref: Ref) -> str:
-            return anchors.get(ref) or edition_anchor(year, ref)
+            return self.anchors(year, ref.law).get(ref) or edition_anchor(year, ref)
 
         def url_for(ref: Ref) -> str:
             place = "" if ref.section is None and ref.paragraph is None else f"#{anchor(ref)}"
@@ -155,15 +162,10 @@ def _tally(aligned: LawAlignment) -> dict[str, int]:
 def _level(place: Place, anchor: str, r: Renderer, law: int) -> dict[str, Any]:
     """One level of an earlier wording: its marker, title and words, with its anchor."""
     block: Block = place.block
-    title = getattr(block, "title", None)
-    parts = [r.text(text, law) for key, text in _own_texts(block)]
     return {"depth": place.depth, "anchor": anchor, "marker": place.marker,
-            "label": f"Law {place.ref.canonical()}", "title": title, "html": parts,
+            "label": f"Law {place.ref.canonical()}", "title": getattr(block, "title", None),
+            "html": [r.text(block.text, law)] if block.text else [],
             "after": r.text(block.after, law) if block.after else None}
-
-
-def _own_texts(block: Block) -> list[tuple[str, str]]:
-    return [("text", block.text)] if block.text else []
 
 
 def _row_view(year: int, row: Row, aligned: LawAlignment) -> dict[str, Any]:
