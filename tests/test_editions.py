@@ -200,6 +200,8 @@ def test_an_edition_file_of_the_wrong_edition_and_a_bad_override_are_reported(tm
     edit(root / "laws" / "1997" / "law-45.yaml", "see Law 45E", "see Law 45H")
     edit(root / "laws" / "1997" / "alignment.yaml", "old: [71C]", "old: [71F]")
     (root / "laws" / "1997" / "notes.txt").write_text("x", encoding="utf-8")
+    # The current text cites the 2017 Laws only: 63C is a 1997 place, not a 2017 one.
+    edit(root / "laws" / "law-63.yaml", "as provided in Law 62D", "as provided in Law 63C")
     with pytest.raises(SourceErrors) as caught:
         load_corpus(root)
     messages = [str(p) for p in caught.value.problems]
@@ -209,6 +211,8 @@ def test_an_edition_file_of_the_wrong_edition_and_a_bad_override_are_reported(tm
     assert any(m.startswith("laws/1997/alignment.yaml:") and "old: Law 71F is not in the 1997 Laws" in m
                for m in messages), messages
     assert any(m.startswith("laws/1997/notes.txt:1: not read") for m in messages), messages
+    assert any(m.startswith("laws/law-63.yaml:") and "cites Law 63C, which is not in the Laws" in m
+               for m in messages), messages
 
 
 def test_the_caches_know_the_edition_files(tmp_path):
