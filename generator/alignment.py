@@ -222,7 +222,8 @@ def align_law(old_law: Law | None, new_law: Law | None, overrides: Alignment | N
     for n in free_new:
         if links[n.ref]:
             continue
-        best = max((o for o in olds if o.ref not in whole),
+        # An override is the last word on the places it names: nothing more is split from them.
+        best = max((o for o in olds if o.ref not in whole and o.ref not in fixed_old),
                    key=lambda o: share_in(words["new", n.ref], words["old", o.ref]), default=None)
         if best is not None and len(words["new", n.ref]) >= 4 \
                 and share_in(words["new", n.ref], words["old", best.ref]) >= PART_OF:
@@ -231,7 +232,7 @@ def align_law(old_law: Law | None, new_law: Law | None, overrides: Alignment | N
     for o in free_old:
         if o.ref in taken_old:
             continue
-        best_new = max((n for n in news if n.ref not in whole),
+        best_new = max((n for n in news if n.ref not in whole and n.ref not in fixed_new),
                        key=lambda n: share_in(words["old", o.ref], words["new", n.ref]), default=None)
         if best_new is not None and len(words["old", o.ref]) >= 4 and links[best_new.ref] \
                 and share_in(words["old", o.ref], words["new", best_new.ref]) >= PART_OF:

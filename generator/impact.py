@@ -64,6 +64,7 @@ class Report:
 
 
 def _label(row: Row) -> str:
+    """What became of a provision, in words: "amended, moved from 45D"."""
     parts = [row.change.value]
     if row.moved:
         parts.append("moved from " + ", ".join(u.ref.canonical() for u in row.old))
@@ -77,8 +78,10 @@ def compare(corpus: Corpus, old: dict[int, Law], new: dict[int, Law], overrides:
     report = Report(old_name, new_name, align_editions(old, new, overrides, laws))
     for aligned in report.alignments.values():
         for row in aligned.rows:
-            report.provisions.update(u.ref for u in row.old) if current_is_old else \
-                report.provisions.update([row.new.ref] if row.new is not None else [])
+            if current_is_old:
+                report.provisions.update(u.ref for u in row.old)
+            elif row.new is not None:
+                report.provisions.add(row.new.ref)
             if current_is_old:
                 if row.change in (Change.AMENDED, Change.REMOVED) or row.moved:
                     for unit in row.old:
