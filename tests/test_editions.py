@@ -235,3 +235,36 @@ def test_the_caches_know_the_edition_files(tmp_path):
     third = generate_pages(load_corpus(root, cached=True))
     assert "editions/1997-2017/law-71.md" in {name for name in again if again[name] != third[name]}
     assert "Removed after 1997" in third["editions/1997-2017/law-71.md"]
+
+
+def test_the_1997_layout_without_the_seed(tmp_path):
+    """Titles run into the text, levels run on in one line, the Code's headings left out and said."""
+    sample = tmp_path / "laws-1997.txt"
+    sample.write_text(
+        "An article about the Laws, not to be read.\n"
+        "PART I PROCEDURE\n"
+        "LAW 43 - DUMMY'S LIMITATIONS\n"
+        "Except as specified in Law 42:\n"
+        "A. Limitations on Dummy\n"
+        "1. General Limitations (a) Calling the Director Unless attention has been drawn to an "
+        "irregularity by another player, dummy should not initiate a call for the Director during play. "
+        "(b) Calling Attention to Irregularity Dummy may not call attention to an irregularity during play.\n"
+        "SECTION TWO\n"
+        "IRREGULARITIES IN PROCEDURE\n"
+        "LAW 44 - SEQUENCE AND PROCEDURE OF PLAY\n"
+        "A. Lead to a Trick The player who leads to a trick may play any card in his hand. "
+        "B. Subsequent Plays to a Trick After the lead, each other player in turn plays a card, under (a) "
+        "preceding, and any normal20 play.\n", encoding="utf-8")
+    result = import_laws(sample, first=43, last=44, wording="wbf-1997", begin=2)
+    law43, law44 = result.laws
+    assert law43["title"] == "DUMMY’S LIMITATIONS" and law43["text"] == "Except as specified in Law 42:"
+    par = law43["sections"][0]["paragraphs"][0]
+    assert par["title"] == "General Limitations" and "text" not in par
+    assert [(i["id"], i["title"]) for i in par["items"]] == [
+        ("a", "Calling the Director"), ("b", "Calling Attention to Irregularity")]
+    assert par["items"][1]["text"] == "Dummy may not call attention to an irregularity during play."
+    assert [(s["id"], s["title"]) for s in law44["sections"]] == [("A", "Lead to a Trick"), ("B", "Subsequent Plays to a Trick")]
+    # "under (a) preceding" is a citation, not an item; the marker of a missing footnote is dropped.
+    assert law44["sections"][1]["text"].endswith("under (a) preceding, and any normal play.")
+    assert [(p.line, p.kind) for p in result.problems] == [
+        (2, "heading"), (7, "heading"), (8, "heading"), (10, "footnote")]
