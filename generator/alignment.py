@@ -14,17 +14,12 @@ from collections import Counter
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from enum import StrEnum
-from typing import TYPE_CHECKING
 
 from . import citations
 from .citations import Ref
-from .errors import Problems
 from .lawtree import texts
 from .model import Alignment, Block, Law, Paragraph
 from .worddiff import word_diff, without_markers
-
-if TYPE_CHECKING:
-    from .loading import Corpus
 
 MATCH = 0.45  # word-sequence likeness from which two units are the same provision
 SAME_PLACE = 0.2  # the same, lower, likeness of two provisions at the same place
@@ -287,35 +282,6 @@ def align_editions(old: dict[int, Law], new: dict[int, Law], overrides: Alignmen
     """Every Law of the earlier edition matched with the current one (or the Laws listed)."""
     numbers = sorted(laws if laws is not None else old)
     return {n: align_law(old.get(n), new.get(n), overrides) for n in numbers}
-
-
-def check_overrides(corpus: Corpus, year: int, problems: Problems) -> None:
-    """Each override's places exist in their editions, and none is claimed twice."""
-    found = corpus.alignments.get(year)
-    if found is None:
-        return
-    path = corpus.paths[f"alignment:{year}"]
-    old_index = corpus.edition_indexes[year]
-    seen: dict[tuple[str, Ref], int] = {}
-    for override in found.overrides:
-        for side, values, index, edition in (("old", override.old, old_index, year),
-                                             ("new", override.new, corpus.index, None)):
-            for value in values:
-                ref = citations.parse_ref(value)
-                line = override.line(side)
-                if ref is None:
-                    problems.add(path, line, f"{side}: '{value}' is not a place like 45C4 (write the Law's number)")
-                    continue
-                if not index.exists(ref):
-                    name = f"the {edition} Laws" if edition else "the current Laws"
-                    problems.add(path, line, f"{side}: Law {ref.canonical()} is not in {name}")
-                    continue
-                if (side, ref) in seen:
-                    problems.add(path, line, f"{side}: Law {ref.canonical()} is already matched at line {seen[side, ref]}")
-                seen.setdefault((side, ref), line)
-        laws = {r.law for r in (citations.parse_ref(v) for v in [*override.old, *override.new]) if r is not None}
-        if len(laws) > 1:
-            problems.add(path, override.line(), "an override matches places of one Law (moves between Laws are not matched)")
 
 
 def edition_anchor(year: int, ref: Ref) -> str:

@@ -20,7 +20,7 @@ from .flowcharts.style import (
     node_attrs,
 )
 from .inline import Renderer, law_url, ref_url
-from .loading import Corpus
+from .corpus import Corpus
 from .model import Chart, Kind
 from .templates import display_title
 from .walk import cases, qualifiers

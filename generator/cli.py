@@ -12,7 +12,7 @@ from .errors import SourceErrors
 from .site import BuildFailed
 
 if TYPE_CHECKING:
-    from .loading import Corpus
+    from .corpus import Corpus
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -17,7 +17,7 @@ from .alignment import Change, LawAlignment, Row, align_law, edition_anchor, old
 from .citations import Ref
 from .inline import Renderer, law_url
 from .lawtree import Place, places
-from .loading import Corpus
+from .corpus import Corpus
 from .model import CURRENT_EDITION, WORDING_NOTES, Block, Law
 from .templates import display_title
 from .worddiff import counts, diff_html, without_markers, word_diff

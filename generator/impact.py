@@ -9,7 +9,7 @@ from pathlib import Path
 
 from .alignment import Change, LawAlignment, Row, align_editions
 from .citations import Ref
-from .loading import Corpus
+from .corpus import Corpus
 from .model import Alignment, Law
 from .walk import WalkError, walk
 from .xref import chart_refs

@@ -14,7 +14,7 @@ from .citations import Ref
 from .editionpages import EditionPages, overview_url, switch
 from .embed import script_json
 from .inline import Renderer, TermLinker, law_url, ref_url, term_anchor
-from .loading import Corpus
+from .corpus import Corpus
 from .model import WORDING_NOTES, Chart, Law, Module, Part
 from .pagecache import PageCache
 from .quotes import Quote, quote

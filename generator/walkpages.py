@@ -10,7 +10,7 @@ from .chartpages import SVG_PREFIX
 from .embed import script_json
 from .flowcharts.style import STYLES
 from .inline import Renderer, law_url, ref_url
-from .loading import Corpus
+from .corpus import Corpus
 from .model import ENTRY_KINDS, Chart, Kind, Node
 from .quotes import quote
 from .templates import display_title
