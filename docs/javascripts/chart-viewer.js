@@ -34,8 +34,9 @@
     return { width: r.width, height: r.height };
   }
 
+  // Box ids are letters, digits and _ (the content model's rule): safe in a selector as they are.
   function boxNamed(svg, id) {
-    return id ? svg.querySelector('[data-box="' + (window.CSS && CSS.escape ? CSS.escape(id) : id) + '"]') : null;
+    return id ? svg.querySelector('[data-box="' + id + '"]') : null;
   }
 
   function startBox(svg, starts) {

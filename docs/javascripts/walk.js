@@ -249,23 +249,23 @@
     // Whether the walk began at a box tapped in the chart (its first box is then written at:box).
     var startedAt = st.carried.length ? st.carried[0].from : Boolean(st.from);
 
-    // The hash of the walk up to (and including) step i of `all`.
-    function hrefAt(i) {
-      var parts = [];
-      var current = null;
-      for (var k = 0; k <= i; k++) {
-        if (!current || current.chart !== all[k].chart) { current = { chart: all[k].chart, ids: [] }; parts.push(current); }
-        current.ids.push(all[k].id);
-      }
-      var local = parts[parts.length - 1];
-      var carried = st.carried.length ? "@" : "";
+    // The words of the route up to (and including) step i of `all`, each chart's part opened by
+    // @ and its id when `marked` (a route that crosses charts), the first box by at: if tapped.
+    function routeWords(i, marked) {
       var words = [];
-      parts.forEach(function (p, k) {
-        if (carried) words.push("@" + p.chart);
-        words = words.concat(p.ids.map(function (id, j) { return startedAt && k === 0 && j === 0 ? AT + id : id; }));
-      });
-      var hash = "#" + words.join("/");
-      return local.chart === data.id ? hash : data.walkUrl + local.chart + "/" + hash;
+      var chart = null;
+      for (var k = 0; k <= i; k++) {
+        if (marked && all[k].chart !== chart) words.push("@" + all[k].chart);
+        chart = all[k].chart;
+        words.push(startedAt && k === 0 ? AT + all[k].id : all[k].id);
+      }
+      return words;
+    }
+
+    // The link to the walk up to (and including) step i (on the page of the chart that step is in).
+    function hrefAt(i) {
+      var hash = "#" + routeWords(i, st.carried.length > 0).join("/");
+      return all[i].chart === data.id ? hash : data.walkUrl + all[i].chart + "/" + hash;
     }
 
     root.innerHTML = "";
@@ -308,7 +308,7 @@
       if (here.continues.length > 1) card.appendChild(el("p", { class: "walk-continue-lead", text: "The ruling goes on in each of these:" }));
       here.continues.forEach(function (handOff) {
         card.appendChild(el("p", { class: "walk-continue" }, [el("a", {
-          class: "md-button md-button--primary walk-continue-link", href: handOff.url + hashOnward(all, handOff),
+          class: "md-button md-button--primary walk-continue-link", href: handOff.url + hashOnward(handOff),
           text: handOff.label })]));
       });
     }
@@ -357,14 +357,8 @@
       return hrefAt(steps.length - 1) + "/" + to;
     }
 
-    function hashOnward(steps, handOff) {
-      var words = [];
-      var chart = null;
-      steps.forEach(function (s, i) {
-        if (s.chart !== chart) { chart = s.chart; words.push("@" + chart); }
-        words.push(startedAt && i === 0 ? AT + s.id : s.id);
-      });
-      return "#" + words.concat(["@" + handOff.chart, handOff.at]).join("/");
+    function hashOnward(handOff) {
+      return "#" + routeWords(all.length - 1, true).concat(["@" + handOff.chart, handOff.at]).join("/");
     }
   }
 
@@ -377,7 +371,7 @@
     var svg = drawing.cloneNode(true);
     svg.classList.add("walk-marked");
     var ids = all.filter(function (s) { return s.chart === data.id; }).map(function (s) { return s.id; });
-    function box(id) { return svg.querySelector('[data-box="' + (window.CSS && CSS.escape ? CSS.escape(id) : id) + '"]'); }
+    function box(id) { return svg.querySelector('[data-box="' + id + '"]'); }  // ids of the route: checked boxes
     var here = null;
     ids.forEach(function (id, i) {
       var node = box(id.replace(/~no$/, ""));
