@@ -268,3 +268,28 @@ def test_the_1997_layout_without_the_seed(tmp_path):
     assert law44["sections"][1]["text"].endswith("under (a) preceding, and any normal play.")
     assert [(p.line, p.kind) for p in result.problems] == [
         (2, "heading"), (7, "heading"), (8, "heading"), (10, "footnote")]
+
+
+def test_an_earlier_editions_words_are_escaped_on_its_pages(tmp_path):
+    """Markup, an attribute list, a backslash and a line break in a 1997 paragraph are printed as
+    words on the 1997 page and on the comparison, after Markdown has run as MkDocs runs it."""
+    import markdown
+    from bs4 import BeautifulSoup
+
+    from generator.generate import generate_pages
+
+    root = _project_copy(tmp_path)
+    shutil.copytree(ROOT / "site_templates", root / "site_templates")
+    if (ROOT / ".cache" / "svg").is_dir():
+        shutil.copytree(ROOT / ".cache" / "svg", root / ".cache" / "svg")
+    hostile = "table immediately before him <script>alert(1)</script> {: onclick=x } a\\b.\n\n      next line"
+    edit(root / "laws" / "1997" / "law-45.yaml", "table immediately before him.", hostile)
+    pages = generate_pages(load_corpus(root, cached=True))
+    for name in ("editions/1997/law-45.md", "editions/1997-2017/law-45.md"):
+        html = markdown.markdown(pages[name], extensions=["attr_list", "tables", "toc"])
+        soup = BeautifulSoup(html, "html.parser")
+        assert soup.find("script") is None, name
+        assert not soup.find_all(attrs={"onclick": True}), name
+        words = soup.get_text()
+        assert "<script>alert(1)</script>" in words and "{: onclick=x }" in words and "a\\b" in words, name
+        assert "next line" in words, name
