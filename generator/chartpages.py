@@ -23,7 +23,7 @@ from .inline import Renderer, law_url, ref_url
 from .corpus import Corpus
 from .model import Chart, Kind
 from .templates import display_title
-from .walk import cases, qualifiers
+from .walk import cases, qualifiers, stands_on
 from .xref import Index
 
 # Charts are inlined on pages two levels down (laws/law-14/, charts/law-14/), so links in the
@@ -98,7 +98,7 @@ class ChartPages:
                     labels[editor_note_id(n.id)] = editor_note_label(n.editor_note, chart.laws[0])
                 for k, cont in enumerate(n.continues):
                     labels[hand_off_id(n.id, k)] = hand_off(cont, self.corpus.charts).label
-            boxes = {n.id for n in chart.nodes}
+            boxes = {n.id for n in chart.nodes if stands_on(n)}  # where a walk may start or stand
             self._readable[chart.id] = readable_svg(self.svgs[f"chart:{chart.id}"], labels, boxes)
         description = f"Flowchart for {', '.join(f'Law {n}' for n in chart.laws)}. The chart in words follows it."
         return Markup(named_svg(self._readable[chart.id], title=chart.title, description=description,

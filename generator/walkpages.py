@@ -14,7 +14,7 @@ from .corpus import Corpus
 from .model import ENTRY_KINDS, Chart, Kind, Node
 from .quotes import quote
 from .templates import display_title
-from .walk import START, box_refs, cases, choices, first_box, not_met, qualifiers
+from .walk import START, box_refs, cases, choices, first_box, not_met, qualifiers, stands_on
 from .xref import Index
 
 
@@ -90,9 +90,7 @@ class _Boxes:
     def chart_boxes(self, chart: Chart, *, quoted: bool = True) -> dict[str, Any]:
         notes = qualifiers(chart)
         boxes: dict[str, Any] = {}
-        for node in chart.nodes:
-            if node.kind is Kind.LAW_REF:
-                continue
+        for node in filter(stands_on, chart.nodes):
             boxes[node.id] = self.box(chart, node, notes.get(node.id, []), quoted=quoted)
             if node.kind is Kind.CONDITION and any(c.to == not_met(node.id) for c in choices(chart, node)):
                 boxes[not_met(node.id)] = {
