@@ -271,7 +271,7 @@
     root.innerHTML = "";
     if (st.stale) {
       root.appendChild(el("p", { class: "walk-notice", role: "status",
-        text: "The route in this link is no longer in the chart as it stands (the chart has been changed since the link was made), so the walk starts at the top." }));
+        text: "The route in this link is not in the chart as it stands (the link is mistyped, or the chart has been changed since it was made), so the walk starts at the top." }));
       history.replaceState(history.state, "", hrefAt(all.length - 1));
     } else if (startedAt) {
       root.appendChild(el("p", { class: "walk-notice" }, [
@@ -334,8 +334,9 @@
     }
     root.appendChild(section);
 
+    var back = backHref(all, hrefAt);
     var nav = el("p", { class: "walk-nav" }, [
-      all.length > 1 ? el("a", { class: "md-button walk-back", href: backHref(all, hrefAt), text: "Back" }) : null,
+      back ? el("a", { class: "md-button walk-back", href: back, text: "Back" }) : null,
       el("a", { class: "md-button walk-restart", href: "#" + data.start, text: "Restart" }),
       el("a", { class: "md-button walk-chart", href: data.chartUrl, text: "Whole chart" })
     ]);
@@ -382,6 +383,13 @@
       }
     });
     if (here) { here.classList.remove("map-passed"); here.classList.add("map-here"); }
+    else {
+      // At the choice of Case (drawn as no box of its own): the Cases to choose from are outlined.
+      all[all.length - 1].box.choices.forEach(function (c) {
+        var node = box(c.to);
+        if (node) { node.classList.add("map-here"); here = here || node; }
+      });
+    }
     var open = el("button", { type: "button", class: "walk-map-open", text: "Enlarge" });
     var view = el("div", { class: "walk-map-view", "aria-hidden": "true" }, [svg]);
     var figure = el("figure", { class: "walk-map" }, [
@@ -406,13 +414,13 @@
     return figure;
   }
 
-  // Back to the last question answered (boxes passed straight through are not steps); from the
-  // first question of a chart reached by a hand-off, back into the chart that handed over.
+  // Back to the last question answered (boxes passed straight through are not steps), in this
+  // chart or in the one that handed over; none before the first question.
   function backHref(all, hrefAt) {
     for (var i = all.length - 2; i >= 0; i--) {
       if (all[i].box.choices.length > 1) return hrefAt(i);
     }
-    return hrefAt(0);
+    return null;
   }
 
   // The charts a hash carries a route from, loaded (once each) by a <script> of their own: a page

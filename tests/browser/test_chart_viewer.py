@@ -172,11 +172,11 @@ def test_a_state_link_outlives_edits_or_says_it_cannot(page: Any, base_url: str)
     expect(page.locator(".walk-notice")).to_have_count(0)
     # A route through a box the chart no longer has (or no longer joins): said so, walked from the top.
     page.goto(base_url + "walk/law-27/#q_rotation/q_unintended/q_gone_since")
-    expect(page.locator(".walk-notice")).to_contain_text("no longer in the chart")
+    expect(page.locator(".walk-notice")).to_contain_text("not in the chart as it stands")
     expect(page.locator("#walk-current")).to_contain_text("Was the insufficient bid made in rotation")
     assert page.url.endswith("#q_rotation")
     page.goto(base_url + "walk/law-27/#at:q_gone")
-    expect(page.locator(".walk-notice")).to_contain_text("no longer in the chart")
+    expect(page.locator(".walk-notice")).to_contain_text("not in the chart as it stands")
 
 
 def test_a_paragraph_permalink_stays_while_the_page_scrolls(page: Any, base_url: str) -> None:
@@ -197,3 +197,17 @@ def test_a_walk_started_at_a_box_carries_on_across_a_hand_off(page: Any, base_ur
     assert "#@law-27/at:q_lho_called/" in page.url
     expect(page.locator(".walk-notice")).to_contain_text("questions before it were not asked")
     expect(page.locator(".walk-ruling")).to_contain_text("Law 26B applies")  # the earlier chart's ruling came along
+
+
+def test_the_map_and_the_back_button_at_either_end_of_a_walk(page: Any, base_url: str) -> None:
+    # At the choice of Case (drawn as no box of its own) the Cases are outlined on the map.
+    page.goto(base_url + "walk/law-16/")
+    expect(page.locator(".walk-map .map-here").first).to_be_visible()
+    assert page.locator(".walk-map .map-here").count() >= 2
+    # Started at a box with one way on: no question was answered, so there is no Back to offer.
+    page.goto(base_url + "walk/law-27/#at:a_correct")
+    expect(page.locator("#walk-current")).not_to_be_empty()
+    expect(page.locator(".walk-back")).to_have_count(0)
+    # A box that is a reference to another Law is not one a walk can stand on: not offered.
+    page.goto(base_url + "laws/law-44/")
+    assert page.locator('[data-box^="r44"]').count() == 0
