@@ -24,10 +24,10 @@ from .flowcharts.style import (
     node_attrs,
 )
 from .inline import Renderer, law_url, ref_url
-from .loading import Corpus
+from .corpus import Corpus
 from .model import Chart, Kind
 from .templates import display_title
-from .walk import qualifiers
+from .walk import cases, qualifiers, stands_on
 from .xref import Index
 
 # Charts are inlined on pages two levels down (laws/law-14/, charts/law-14/), so links in the
@@ -126,7 +126,8 @@ class ChartPages:
                     labels[editor_note_id(n.id)] = editor_note_label(n.editor_note, chart.laws[0])
                 for k, cont in enumerate(n.continues):
                     labels[hand_off_id(n.id, k)] = hand_off(cont, self.corpus.charts).label
-            self._readable[chart.id] = readable_svg(self.svgs[f"chart:{chart.id}"], labels)
+            boxes = {n.id for n in chart.nodes if stands_on(n)}  # where a walk may start or stand
+            self._readable[chart.id] = readable_svg(self.svgs[f"chart:{chart.id}"], labels, boxes)
         description = f"Flowchart for {', '.join(f'Law {n}' for n in chart.laws)}. The chart in words follows it."
         return Markup(named_svg(self._readable[chart.id], title=chart.title, description=description,
                                 svg_id=f"svg-{chart.id}{suffix}"))
@@ -143,6 +144,7 @@ class ChartPages:
                            for g in (chart.table.groups if chart.table is not None else [])]
             html = self.env.get_template("chart_figure.html.j2").render(
                 chart=chart, r=r, law=law, full=full, svg=svg, steps=self.steps(chart, r),
+                starts=[n.id for n in cases(chart)],
                 provenance=provenance(chart), table_notes=table_notes)
             self._figures[key] = Markup(html.strip())
         return self._figures[key]

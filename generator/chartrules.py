@@ -4,16 +4,13 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from . import citations
+from .corpus import Corpus
 from .errors import Problems
 from .lawtree import place_words
 from .model import Chart, Continuation, EditorNote, Kind, Node, Origin
 from .walk import box_refs, choices
-
-if TYPE_CHECKING:
-    from .loading import Corpus
 
 # The kinds that decide or apply something, and so must say which paragraph.
 CITING_KINDS = frozenset({Kind.QUESTION, Kind.CONDITION, Kind.ACTION, Kind.OPTIONS, Kind.STATEMENT})

@@ -12,7 +12,7 @@ from .errors import SourceErrors
 from .site import BuildFailed
 
 if TYPE_CHECKING:
-    from .loading import Corpus
+    from .corpus import Corpus
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -47,6 +47,12 @@ def main(argv: list[str] | None = None) -> int:
     every = sub.add_parser("walks", help="print every route through a chart: the answers, and the ruling each gives")
     every.add_argument("chart_id", help="the chart's file name without .yaml, e.g. law-14")
     sub.add_parser("import", help="import Law text in the official layout into laws/*.yaml (see import --help)")
+    impact = sub.add_parser("impact", help=(
+        "compare two editions paragraph by paragraph and list every chart box, beside-quote, situation, "
+        "scenario and course module citing a paragraph amended, moved or removed; exit 1 if one cites a removed paragraph"))
+    impact.add_argument("old", help="the earlier edition: a year in laws/ (1997, 2017) or a folder of law-NN.yaml")
+    impact.add_argument("new", help="the later edition: a year, or a folder holding an imported draft")
+    impact.add_argument("--summary", action="store_true", help="print the summary line only")
     sub.add_parser("handbook", help="write the printable handbook PDF (see handbook --help)")
     args = parser.parse_args(argv)
     root: Path = args.root.resolve()
@@ -58,6 +64,8 @@ def main(argv: list[str] | None = None) -> int:
             return _draw(root, args.chart_id, args.output)
         if args.command == "walks":
             return _walks(root, args.chart_id)
+        if args.command == "impact":
+            return _impact(root, args.old, args.new, summary_only=args.summary)
         return _build(root, strict=args.strict, handbook=args.handbook)
     except BuildFailed as exc:
         print(exc, file=sys.stderr)
@@ -132,6 +140,39 @@ def _walks(root: Path, chart_id: str) -> int:
         print("\n".join(describe(chart, route)))
         print()
     return 0
+
+
+def _impact(root: Path, old: str, new: str, *, summary_only: bool) -> int:
+    """The laws editor's work list between two editions (see generator/impact.py)."""
+    from .impact import compare, format_report
+    from .loading import load_corpus, read_draft
+    from .model import CURRENT_EDITION
+
+    corpus = load_corpus(root, cached=True)
+    if old == str(CURRENT_EDITION) and new == str(CURRENT_EDITION):
+        print("compare two different editions", file=sys.stderr)
+        return 2
+    sides = []
+    for name in (old, new):
+        if name == str(CURRENT_EDITION):
+            sides.append((corpus.laws, None))
+        elif name.isdigit() and int(name) in corpus.editions:
+            sides.append((corpus.editions[int(name)], corpus.alignments.get(int(name))))
+        else:
+            laws, alignment, problems = read_draft(Path(name))
+            if problems:
+                for problem in problems.items:
+                    print(problem, file=sys.stderr)
+                return 1
+            sides.append((laws, alignment))
+    if str(CURRENT_EDITION) not in (old, new):
+        print(f"one side must be the current text ({CURRENT_EDITION}): the sources cite it", file=sys.stderr)
+        return 2
+    overrides = sides[0][1] or sides[1][1]
+    report = compare(corpus, sides[0][0], sides[1][0], overrides, old_name=old, new_name=new,
+                     current_is_old=old == str(CURRENT_EDITION))
+    print("\n".join([report.summary()] if summary_only else format_report(report)))
+    return 1 if report.removed_cited else 0
 
 
 def _report_routes(corpus: Corpus) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from .cachedir import cache_dir
 from .chartpages import PrintedCopies, dot_sources
 from .flowcharts.render import render_all
-from .loading import Corpus
+from .corpus import Corpus
 from .pagecache import PageCache
 from .pages import PageMaker
 

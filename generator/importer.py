@@ -14,8 +14,12 @@ from .importing.emit import dump_law
 from .importing.layout import read_layout
 from .importing.structure import LawReader, law_dict
 
-WORDINGS = ("book-2017", "wbf-2017", "wbf-2017-gender-neutral")
+WORDINGS = ("book-2017", "wbf-2017", "wbf-2017-gender-neutral", "wbf-1997")
+# Wordings printed in the 1997 layout: titles on every level, run into the text (importing/runon.py).
+TITLED_WORDINGS = frozenset({"wbf-1997"})
 _MARKER = re.compile(r"\[\^(\d+)\]")
+_APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)|(?<=s)'(?=[\s.,;:)])")  # dummy's, opponents'
+_OPENING_QUOTE = re.compile(r'(?:(?<=^)|(?<=[\s(]))"')
 
 
 class UnusableSource(Exception):
@@ -48,8 +52,11 @@ class ImportResult:
         return tally
 
 
-def import_laws(source: Path, *, first: int, last: int, wording: str) -> ImportResult:
-    """Read Laws `first`..`last` from `source`; raises UnusableSource if it cannot be read."""
+def import_laws(source: Path, *, first: int, last: int, wording: str, begin: int = 1) -> ImportResult:
+    """Read Laws `first`..`last` from `source`; raises UnusableSource if it cannot be read.
+
+    `begin`: the line where the Laws begin; what comes before it (an article about them) is not read.
+    """
     if wording not in WORDINGS:
         raise UnusableSource(f"unknown wording '{wording}' (one of: {', '.join(WORDINGS)})")
     if not 1 <= first <= last <= 93:
@@ -58,8 +65,12 @@ def import_laws(source: Path, *, first: int, last: int, wording: str) -> ImportR
         raw = source.read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as exc:
         raise UnusableSource(f"{source}: cannot read: {exc}") from exc
-    layout = read_layout(raw, source)
-    reader = LawReader(source)
+    if begin > len(raw) or begin < 1:
+        raise UnusableSource(f"{source}: --begin {begin} is not a line of it ({len(raw)} lines)")
+    raw = [""] * (begin - 1) + raw[begin - 1:]  # blanked, so that line numbers stay the source's
+    titled = wording in TITLED_WORDINGS
+    layout = read_layout(raw, source, keep_unknown_markers=not titled)
+    reader = LawReader(source, titled=titled)
     reader.read(layout.lines)
     if not reader.laws:
         raise UnusableSource(f"{source}: no 'LAW N – TITLE' heading found")
@@ -69,6 +80,8 @@ def import_laws(source: Path, *, first: int, last: int, wording: str) -> ImportR
         raise UnusableSource(f"{source}: none of Laws {first}–{last} found")
     for number in wanted:
         law = law_dict(reader.laws[number], wording)
+        if titled:
+            law = _typographic(law)
         cited = sorted({int(n) for text in _strings(law) for n in _MARKER.findall(text)})
         if cited:
             law["footnotes"] = [{"id": n, "text": layout.footnotes[n]} for n in cited]
@@ -105,6 +118,17 @@ def _strings(value: Any) -> Iterator[str]:
             yield from _strings(v)
 
 
+def _typographic(value: Any) -> Any:
+    """The book's apostrophe (’) and quotes (“ ”) for the typewriter ones ("dummy's", "high")."""
+    if isinstance(value, str):
+        return _OPENING_QUOTE.sub("“", _APOSTROPHE.sub("’", value)).replace('"', "”")
+    if isinstance(value, dict):
+        return {k: _typographic(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_typographic(v) for v in value]
+    return value
+
+
 def _law_at(reader: LawReader, line: int) -> int | None:
     """The Law whose text holds source line `line` (None before the first heading)."""
     starts = sorted((node.line, number) for number, node in reader.laws.items())
@@ -125,12 +149,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first", type=int, default=1, help="first Law to import")
     parser.add_argument("--last", type=int, default=93, help="last Law to import")
     parser.add_argument("--wording", choices=WORDINGS, required=True)
+    parser.add_argument("--begin", type=int, default=1, metavar="LINE",
+                        help="the line where the Laws begin (what comes before, such as an article, is not read)")
     parser.add_argument("--force", action="store_true",
                         help="replace existing files (they may hold hand corrections)")
     parser.add_argument("--dry-run", action="store_true", help="report only; write nothing")
     args = parser.parse_args(argv)
     try:
-        result = import_laws(args.source, first=args.first, last=args.last, wording=args.wording)
+        result = import_laws(args.source, first=args.first, last=args.last, wording=args.wording,
+                             begin=args.begin)
     except UnusableSource as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -138,6 +165,8 @@ def main(argv: list[str] | None = None) -> int:
         print(problem, file=sys.stderr)
     counts = result.counts()
     summary = ", ".join(f"{v} {k}" for k, v in counts.items() if k != "problems")
+    if args.begin > 1:
+        summary += f" (lines 1–{args.begin - 1} not read: --begin {args.begin})"
     if args.dry_run:
         print(f"read {summary}; {counts['problems']} lines to check")
         return 0

@@ -3,56 +3,34 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from .cachedir import cache_dir
+from .corpus import Corpus
 from .errors import Problems
-from .citations import Ref
-from .model import Chart, Course, Definitions, FrontText, Kind, Law, Vocabulary
+from .model import (
+    CURRENT_EDITION,
+    EDITION_OF,
+    Alignment,
+    Chart,
+    Course,
+    Definitions,
+    FrontText,
+    Kind,
+    Law,
+    Vocabulary,
+)
 from .modelcache import ModelCache
-from .xref import Index, build_index
+from .validation import check_corpus
+from .xref import build_index
 from .yamlsource import line_at, read_source, read_yaml
 
 M = TypeVar("M", bound=BaseModel)
 
 LAW_FILE_RE = re.compile(r"^law-(\d{2})\.yaml$")
-
-
-@dataclass(frozen=True)
-class Corpus:
-    """Everything the site and the handbook are made from, validated."""
-
-    root: Path
-    laws: dict[int, Law]
-    charts: dict[str, Chart]
-    preface: FrontText | None = None
-    introduction: FrontText | None = None
-    definitions: Definitions | None = None
-    course: Course | None = None
-    vocabulary: Vocabulary | None = None
-    paths: dict[str, Path] = field(default_factory=dict)  # "law:14", "chart:law-14", "front:preface"
-    unreadable_laws: frozenset[int] = frozenset()  # named by files that failed to load
-    unreadable_charts: frozenset[str] = frozenset()  # ids of chart files that failed to load
-    index: Index = field(default_factory=Index)  # the places that exist and who cites whom
-
-    def missing(self, ref: Ref, index: Index) -> bool:
-        """A cited place that does not exist (not merely in a file that failed to load)."""
-        return not index.exists(ref) and ref.law not in self.unreadable_laws
-
-    def law_path(self, number: int) -> Path:
-        return self.paths[f"law:{number}"]
-
-    def chart_path(self, chart_id: str) -> Path:
-        return self.paths[f"chart:{chart_id}"]
-
-    def charts_for(self, number: int) -> list[Chart]:
-        """The charts printed beside Law `number`, in the book's page order."""
-        found = [c for c in self.charts.values() if number in c.laws]
-        return sorted(found, key=lambda c: (c.page or 999, c.id))
 
 
 def load_corpus(root: Path, *, cached: bool = False) -> Corpus:
@@ -68,8 +46,6 @@ def load_corpus(root: Path, *, cached: bool = False) -> Corpus:
 
 def read_corpus(root: Path, *, cached: bool = False) -> tuple[Corpus, Problems]:
     """Everything that could be read, and every problem found: for reports on one file among others' errors."""
-    from .validation import check_corpus  # the checks need the corpus shape defined here
-
     problems = Problems(root)
     cache = ModelCache(cache_dir(root, "models.pickle")) if cached else None
 
@@ -131,16 +107,81 @@ def read_corpus(root: Path, *, cached: bool = False) -> tuple[Corpus, Problems]:
         front["course"] = read(course_path, Course)
         paths["course"] = course_path
 
+    editions: dict[int, dict[int, Law]] = {}
+    alignments: dict[int, Alignment] = {}
+    for year, edition_files in sorted(files["editions"].items()):
+        editions[year] = _read_edition(year, edition_files, read, paths, problems)
+        overrides = root / "laws" / str(year) / ALIGNMENT_FILE
+        if overrides in edition_files:
+            found = read(overrides, Alignment)
+            if found is not None:
+                alignments[year] = found
+                paths[f"alignment:{year}"] = overrides
+    for law in laws.values():
+        if EDITION_OF[law.wording] != CURRENT_EDITION:
+            problems.add(paths[f"law:{law.law}"], law.line("wording"), (
+                f"wording '{law.wording.value}' is of the {EDITION_OF[law.wording]} edition: laws/ holds "
+                f"the {CURRENT_EDITION} text; put it in laws/{EDITION_OF[law.wording]}/"))
+
     corpus = Corpus(root=root, laws=laws, charts=charts, paths=paths, unreadable_laws=frozenset(unreadable),
                     unreadable_charts=frozenset(unreadable_charts),
-                    index=build_index(laws, charts), **front)
+                    index=build_index(laws, charts), editions=editions,
+                    edition_indexes={year: build_index(found, {}) for year, found in editions.items()},
+                    alignments=alignments, **front)
     if cache is not None:
         cache.save()
     check_corpus(corpus, problems)
     return corpus, problems
 
 
+def _read_edition(year: int, files: list[Path], read: Any, paths: dict[str, Path], problems: Problems) -> dict[int, Law]:
+    """The Laws of one earlier edition (laws/<year>/law-NN.yaml), each checked to be of that edition."""
+    laws: dict[int, Law] = {}
+    for path in sorted(files):
+        named = LAW_FILE_RE.match(path.name)
+        if named is None:
+            continue  # the alignment file, read by the caller
+        law = read(path, Law)
+        if law is None:
+            continue
+        if int(named.group(1)) != law.law:
+            problems.add(path, law.line("law"), (
+                f"holds law: {law.law}, but the file's name says Law {int(named.group(1))}: "
+                "make the number and the name agree"))
+            continue
+        if EDITION_OF[law.wording] != year:
+            problems.add(path, law.line("wording"), (
+                f"wording '{law.wording.value}' is of the {EDITION_OF[law.wording]} edition, "
+                f"but this folder holds the {year} edition"))
+            continue
+        laws[law.law] = law
+        paths[f"law:{year}:{law.law}"] = path
+    return laws
+
+
+# The earlier editions a wording names: laws/<year>/ holds each of them.
+EARLIER_EDITIONS = frozenset(year for year in EDITION_OF.values() if year != CURRENT_EDITION)
+ALIGNMENT_FILE = "alignment.yaml"
 CHART_FILE_RE = re.compile(r"^[a-z][a-z0-9-]*\.yaml$")
+
+
+def read_draft(folder: Path) -> tuple[dict[int, Law], Alignment | None, Problems]:
+    """An imported draft's Laws (any folder of law-NN.yaml, e.g. the next edition's import) and
+    its alignment.yaml, for comparing with the current text; every problem reported."""
+    problems = Problems(folder)
+    laws: dict[int, Law] = {}
+    alignment = None
+    if not folder.is_dir():
+        problems.add(folder, 1, "no such folder: it should hold the draft's law-NN.yaml files")
+        return laws, alignment, problems
+    for path in sorted(folder.iterdir()):
+        if LAW_FILE_RE.match(path.name):
+            law = _read_model(path, Law, problems, None)
+            if law is not None:
+                laws[law.law] = law
+        elif path.name == ALIGNMENT_FILE:
+            alignment = _read_model(path, Alignment, problems, None)
+    return laws, alignment, problems
 # What each source folder holds; anything else in it is reported, so nothing is silently left out.
 FOLDERS: dict[str, tuple[bool, str]] = {
     "laws": (True, "the Laws, one laws/law-NN.yaml each"),
@@ -156,7 +197,8 @@ def source_files(root: Path, problems: Problems) -> dict[str, list[Path]]:
 
     Hidden entries (an editor's swap files, .DS_Store) are passed over.
     """
-    out: dict[str, list[Path]] = {name: [] for name in FOLDERS}
+    out: dict[str, Any] = {name: [] for name in FOLDERS}
+    out["editions"] = {}
     for name, (required, holds) in FOLDERS.items():
         folder = root / name
         if not folder.is_dir():
@@ -172,12 +214,38 @@ def source_files(root: Path, problems: Problems) -> dict[str, list[Path]]:
             path = folder / entry.name
             if entry.name.startswith("."):
                 continue
+            if name == "laws" and entry.is_dir(follow_symlinks=False) and entry.name.isdigit():
+                if int(entry.name) in EARLIER_EDITIONS:
+                    out["editions"][int(entry.name)] = _edition_files(path, problems)
+                else:
+                    known = ", ".join(str(y) for y in sorted(EARLIER_EDITIONS))
+                    problems.add(path, 1, f"not read: no edition {entry.name} is known (earlier editions: {known})")
+                continue
             why = _not_read(name, entry.name)
             if why:
                 problems.add(path, 1, why)
             else:
                 out[name].append(path)
     return out
+
+
+def _edition_files(folder: Path, problems: Problems) -> list[Path]:
+    """An earlier edition's folder: its law-NN.yaml files and alignment.yaml; anything else is reported."""
+    found: list[Path] = []
+    try:
+        entries = sorted(os.scandir(folder), key=lambda e: e.name)
+    except OSError as exc:
+        problems.add(folder, 1, f"cannot be read: {exc.strerror or exc}")
+        return found
+    for entry in entries:
+        if entry.name.startswith("."):
+            continue
+        if LAW_FILE_RE.match(entry.name) or entry.name == ALIGNMENT_FILE:
+            found.append(folder / entry.name)
+        else:
+            problems.add(folder / entry.name, 1, (
+                f"not read: laws/{folder.name}/ holds only law-NN.yaml files and {ALIGNMENT_FILE}"))
+    return found
 
 
 def _not_read(folder: str, name: str) -> str | None:

@@ -15,7 +15,8 @@ from mkdocs.structure.files import File, Files
 
 from generator.errors import SourceErrors
 from generator.generate import generate_pages
-from generator.loading import Corpus, load_corpus
+from generator.corpus import Corpus
+from generator.loading import load_corpus
 from generator.pages import nav
 from generator.offline import write_offline
 from generator.searchindex import SearchIndexer

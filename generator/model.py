@@ -68,12 +68,24 @@ class Wording(StrEnum):
     BOOK_2017 = "book-2017"
     WBF_2017 = "wbf-2017"
     WBF_2017_GENDER_NEUTRAL = "wbf-2017-gender-neutral"
+    WBF_1997 = "wbf-1997"
+
+
+# The edition (year of the Laws) each wording belongs to: the current text is CURRENT_EDITION.
+CURRENT_EDITION = 2017
+EDITION_OF: dict[Wording, int] = {
+    Wording.BOOK_2017: 2017,
+    Wording.WBF_2017: 2017,
+    Wording.WBF_2017_GENDER_NEUTRAL: 2017,
+    Wording.WBF_1997: 1997,
+}
 
 
 WORDING_NOTES: dict[Wording, str] = {
     Wording.BOOK_2017: "The 2017 Laws of Duplicate Bridge as printed in WBU Bridge Laws & FlowCharts.",
     Wording.WBF_2017: "The WBF’s 2017 Laws of Duplicate Bridge.",
     Wording.WBF_2017_GENDER_NEUTRAL: "The WBF’s 2017 Laws of Duplicate Bridge, gender-neutral wording.",
+    Wording.WBF_1997: "The 1997 Laws of Duplicate Bridge, superseded in 2007 and 2017: not in force.",
 }
 
 
@@ -115,6 +127,7 @@ class Item(Block):
     """(a), (b) …"""
 
     id: Annotated[str, Field(pattern=r"^[a-z]$")]
+    title: Title | None = None  # earlier editions print a title on each item (1997: "(a) Calling the Director")
     items: list[SubItem] = Field(default_factory=list)
 
 
@@ -122,6 +135,7 @@ class Paragraph(Block):
     """1, 2, 3 …"""
 
     id: Annotated[int, Field(ge=1, le=99)]
+    title: Title | None = None  # earlier editions print a title on each paragraph (1997: "1. Give Information")
     items: list[Item] = Field(default_factory=list)
 
 
@@ -467,3 +481,28 @@ class Course(Strict):
     """The training course (training/modules.yaml)."""
 
     modules: list[Module] = Field(min_length=1)
+
+
+class AlignmentOverride(Strict):
+    """Where the automatic match of two editions' paragraphs is wrong: what became of what, and why."""
+
+    old: list[str] = Field(default_factory=list)  # places of the earlier edition; [] for a paragraph new in the current one
+    new: list[str] = Field(default_factory=list)  # places of the current edition; [] for a paragraph removed
+    reason: Text
+
+    @field_validator("old", "new", mode="before")
+    @classmethod
+    def _as_strings(cls, value: Any) -> Any:
+        return citation_strings(value) if value != [] else value
+
+    @model_validator(mode="after")
+    def _says_something(self) -> AlignmentOverride:
+        if not self.old and not self.new:
+            raise ValueError("an override names at least one place, in 'old:' or 'new:'")
+        return self
+
+
+class Alignment(Strict):
+    """laws/<year>/alignment.yaml: corrections to the automatic match of an earlier edition with the current one."""
+
+    overrides: list[AlignmentOverride] = Field(default_factory=list)

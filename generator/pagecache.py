@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Callable
 
 from .cachedir import keep, kept_text
-from .loading import Corpus
+from .corpus import Corpus
 
 PACKAGE = Path(__file__).resolve().parent
 

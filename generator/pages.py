@@ -12,9 +12,10 @@ from . import citations
 from .cachedir import cache_dir
 from .chartpages import ChartPages, PrintedCopies
 from .citations import Ref
+from .editionpages import EditionPages, overview_url, switch
 from .embed import script_json
 from .inline import Renderer, TermLinker, law_url, ref_url, term_anchor
-from .loading import Corpus
+from .corpus import Corpus
 from .model import WORDING_NOTES, Chart, Law, Module, Part
 from .pagecache import PageCache
 from .quotes import Quote, quote
@@ -89,11 +90,12 @@ class PageMaker:
                 # A step-through quotes any Law a box applies.
                 pages[f"walk/{chart.id}.md"] = self.cached(
                     ["walk", *inputs, self.cache.all_laws() if self.cache else ""],
-                    lambda c=chart: walk_page(self.env, c, self.corpus, self.index))
+                    lambda c=chart: walk_page(self.env, c, self.corpus, self.index, self.charts.svg(c, "-map")))
                 pages[f"walk/{chart.id}/data.js"] = self.cached(
                     ["walk-data", *inputs, self.cache.all_laws() if self.cache else ""], lambda c=chart: carried_script(c, self.corpus, self.index))
         for law in self.corpus.laws.values():
             pages[f"laws/law-{law.law:02d}.md"] = self.cached(self.law_inputs(law), lambda l=law: self.law_page(l))
+        pages.update(EditionPages(self.corpus, self.env, self.cached, self.cache.source if self.cache else None).pages())
         if {77, 78} <= set(self.corpus.laws):
             data = scoring_data(self.corpus.laws[77], self.corpus.laws[78])
             pages["tools/score.md"] = self.env.get_template("score_tools.md.j2").render(data_json=script_json(data))
@@ -115,7 +117,8 @@ class PageMaker:
         return ["law-page", self.cache.source(f"law:{law.law}"), self.cache.source("front:definitions"),
                 *(i for c in self.corpus.charts_for(law.law) for i in self.chart_inputs(c)),
                 *(self.cache.source(f"law:{r.law}") for r in quoted if r is not None),
-                repr(self.cited_by_laws(law.law)), repr(self.cited_by_charts(law.law))]
+                repr(self.cited_by_laws(law.law)), repr(self.cited_by_charts(law.law)),
+                repr(switch(self.corpus, law.law, "current"))]
 
     def law_page(self, law: Law) -> str:
         r = self.renderer(2)
@@ -131,6 +134,7 @@ class PageMaker:
             beside=[q for q in (self.quote(v, law, r) for v in law.beside) if q is not None],
             cited_by_laws=self.cited_by_laws(law.law),
             cited_by_charts=self.cited_by_charts(law.law),
+            switch=switch(self.corpus, law.law, "current"),
         )
 
     def quote(self, value: str, law: Law, r: Renderer) -> Quote | None:
@@ -196,6 +200,8 @@ def nav(corpus: Corpus) -> list[Any]:
             {nav_title(m.title): f"training/{m.id}.md"} for m in corpus.course.modules]})
     if {77, 78} <= set(corpus.laws):
         items.append({"Score tools": "tools/score.md"})
+    for year in sorted(corpus.editions, reverse=True):
+        items.append({f"Changes since {year}": f"{overview_url(year)}index.md"})
     for part in Part:
         laws = sorted((law for law in corpus.laws.values() if law.part is part), key=lambda law: law.law)
         if laws:

@@ -8,7 +8,7 @@ from markupsafe import Markup, escape
 from .citations import Ref
 from .inline import Renderer, law_url, ref_url
 from .lawtree import places
-from .loading import Corpus
+from .corpus import Corpus
 from .model import Law
 from .templates import display_title
 from .xref import Index

@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 
 import yaml
 
-from .loading import Corpus
+from .corpus import Corpus
 
 
 @dataclass(frozen=True)

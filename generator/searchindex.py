@@ -18,7 +18,7 @@ from html import escape
 from pathlib import Path
 
 from .cachedir import cache_dir, keep, kept
-from .loading import Corpus
+from .corpus import Corpus
 from .searchrecords import KINDS, Record, SearchRecords, best_bets, citation_table
 
 FOLDER = "search"  # under the site root: search/pagefind/…, search/citations.json

@@ -11,7 +11,7 @@ from functools import cached_property
 from .citations import Ref, parse_ref
 from .inline import law_url, ref_url, term_anchor
 from .lawtree import Place, places, texts
-from .loading import Corpus
+from .corpus import Corpus
 from .model import Chart, Kind, Law, Section, Vocabulary, WordGroup
 from .situations import situations
 from .templates import display_title

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .inline import law_url
-from .loading import Corpus
+from .corpus import Corpus
 from .templates import display_title
 
 

@@ -8,7 +8,7 @@ from jinja2 import Environment
 
 from . import citations
 from .inline import Renderer, law_url, ref_url
-from .loading import Corpus
+from .corpus import Corpus
 from .boxnotes import hand_off
 from .flowcharts.style import STYLES
 from .model import Chart, Kind, Module, Scenario

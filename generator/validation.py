@@ -2,21 +2,18 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from . import citations
 from .chartrules import check_rulings
-from .citations import Mention
+from .citations import Mention, Ref
+from .corpus import Corpus
 from .errors import Problems
 from .lawtree import children, places, texts
 from .model import ENTRY_KINDS, OTHERWISE, Block, Chart, ChartTable, Kind, Law, Node, Scenario, Vocabulary
 from .walk import WalkError, walk
 from .xref import FOOTNOTE_RE, Index, chart_texts
-
-if TYPE_CHECKING:
-    from .loading import Corpus
 
 
 def check_corpus(corpus: Corpus, problems: Problems) -> None:
@@ -24,6 +21,8 @@ def check_corpus(corpus: Corpus, problems: Problems) -> None:
     index = corpus.index
     for law in corpus.laws.values():
         _check_law(corpus, law, index, corpus.law_path(law.law), problems)
+    for year, laws in corpus.editions.items():
+        _check_edition(corpus, year, laws, problems)
     for chart in corpus.charts.values():
         _check_chart(chart, corpus, index, problems)
     if corpus.definitions is not None:
@@ -89,7 +88,54 @@ def _check_mentions(corpus: Corpus, mentions: Iterable[Mention], index: Index, p
                 problems.add(path, line, f"cites {ref.label()}, which is not in the Laws")
 
 
-def _check_law(corpus: Corpus, law: Law, index: Index, path: Path, problems: Problems) -> None:
+def _check_edition(corpus: Corpus, year: int, laws: dict[int, Law], problems: Problems) -> None:
+    """An earlier edition's Laws: each edition's places are its own, so its citations resolve
+    against its own Laws (only those the sources hold: the rest of that edition is not here)."""
+    index = corpus.edition_indexes[year]
+    for law in laws.values():
+        path = corpus.law_path(law.law, year)
+        _check_law(corpus, law, index, path, problems,
+                   missing=lambda ref: ref.law in laws and not index.exists(ref), edition=year)
+        for key in ("beside", "situations"):
+            if getattr(law, key):
+                problems.add(path, law.line(key), f"'{key}:' belongs to the current text, not to an earlier edition")
+    _check_overrides(corpus, year, problems)
+
+
+def _check_overrides(corpus: Corpus, year: int, problems: Problems) -> None:
+    """Each override's places exist in their editions, and none is claimed twice."""
+    found = corpus.alignments.get(year)
+    if found is None:
+        return
+    path = corpus.paths[f"alignment:{year}"]
+    old_index = corpus.edition_indexes[year]
+    seen: dict[tuple[str, Ref], int] = {}
+    for override in found.overrides:
+        for side, values, index, edition in (("old", override.old, old_index, year),
+                                             ("new", override.new, corpus.index, None)):
+            for value in values:
+                ref = citations.parse_ref(value)
+                line = override.line(side)
+                if ref is None:
+                    problems.add(path, line, f"{side}: '{value}' is not a place like 45C4 (write the Law's number)")
+                    continue
+                if not index.exists(ref):
+                    name = f"the {edition} Laws" if edition else "the current Laws"
+                    problems.add(path, line, f"{side}: Law {ref.canonical()} is not in {name}")
+                    continue
+                if (side, ref) in seen:
+                    problems.add(path, line, f"{side}: Law {ref.canonical()} is already matched at line {seen[side, ref]}")
+                seen.setdefault((side, ref), line)
+        laws = {r.law for r in (citations.parse_ref(v) for v in [*override.old, *override.new]) if r is not None}
+        if len(laws) > 1:
+            problems.add(path, override.line(), "an override matches places of one Law (moves between Laws are not matched)")
+
+
+def _check_law(corpus: Corpus, law: Law, index: Index, path: Path, problems: Problems, *,
+               missing: Callable[[Ref], bool] | None = None, edition: int | None = None) -> None:
+    if missing is None:
+        missing = lambda ref: corpus.missing(ref, index)  # noqa: E731
+    where = "the Laws" if edition is None else f"the {edition} Laws"
     blocks = {p.ref: p.block for p in places(law)}
     for block in blocks.values():
         _check_order(block, path, problems)
@@ -98,8 +144,11 @@ def _check_law(corpus: Corpus, law: Law, index: Index, path: Path, problems: Pro
     for place, key, _text, mention in index.mentions[law.law]:
         block = blocks[place]
         for ref in mention.refs:
-            if corpus.missing(ref, index):
-                problems.add(path, block.line(key), f"{place.label()} cites {ref.label()}, which is not in the Laws")
+            if missing(ref):
+                problems.add(path, block.line(key), f"{place.label()} cites {ref.label()}, which is not in {where}")
+    if edition is not None:
+        _check_footnotes(law, path, problems)
+        return
     for value in law.beside:
         ref = citations.parse_ref(value, law.law)
         if ref is None:

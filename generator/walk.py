@@ -67,6 +67,11 @@ def asks_if_holds(chart: Chart, node: Node) -> bool:
     return node.kind is Kind.CONDITION and [c.label for c in choices(chart, node)] == ["Yes", "No"]
 
 
+def stands_on(node: Node) -> bool:
+    """Whether a step-through can stand on the box: every box but a reference to another Law."""
+    return node.kind is not Kind.LAW_REF
+
+
 def cases(chart: Chart) -> list[Node]:
     """The boxes a walk may start from: no arrow leads to them, and they are not side notes.
 

@@ -10,11 +10,11 @@ from .chartpages import SVG_PREFIX
 from .embed import script_json
 from .flowcharts.style import STYLES
 from .inline import Renderer, law_url, ref_url
-from .loading import Corpus
+from .corpus import Corpus
 from .model import ENTRY_KINDS, Chart, Kind, Node
 from .quotes import quote
 from .templates import display_title
-from .walk import START, box_refs, cases, choices, first_box, not_met, qualifiers
+from .walk import START, box_refs, cases, choices, first_box, not_met, qualifiers, stands_on
 from .xref import Index
 
 
@@ -90,9 +90,7 @@ class _Boxes:
     def chart_boxes(self, chart: Chart, *, quoted: bool = True) -> dict[str, Any]:
         notes = qualifiers(chart)
         boxes: dict[str, Any] = {}
-        for node in chart.nodes:
-            if node.kind is Kind.LAW_REF:
-                continue
+        for node in filter(stands_on, chart.nodes):
             boxes[node.id] = self.box(chart, node, notes.get(node.id, []), quoted=quoted)
             if node.kind is Kind.CONDITION and any(c.to == not_met(node.id) for c in choices(chart, node)):
                 boxes[not_met(node.id)] = {
@@ -143,8 +141,9 @@ def carried_script(chart: Chart, corpus: Corpus, index: Index) -> str:
             f"{script_json(data)};\n")
 
 
-def walk_page(env: Environment, chart: Chart, corpus: Corpus, index: Index) -> str:
+def walk_page(env: Environment, chart: Chart, corpus: Corpus, index: Index, drawing: str) -> str:
+    """A chart's step-through; `drawing` is the chart's SVG, for the map of where the walk is."""
     laws = [{"number": n, "title": display_title(corpus.laws[n].title), "url": law_url(n)} for n in chart.laws]
     return env.get_template("walk.md.j2").render(
-        chart=chart, laws=laws, prefix=SVG_PREFIX, provenance=provenance(chart),
+        chart=chart, laws=laws, prefix=SVG_PREFIX, provenance=provenance(chart), drawing=drawing,
         data_json=script_json(walk_data(chart, corpus, index)))

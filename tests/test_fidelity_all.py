@@ -10,7 +10,8 @@ import pytest
 
 from support import ROOT, SHARED, needs_shared
 from generator.lawtree import places
-from generator.loading import Corpus, load_corpus
+from generator.corpus import Corpus
+from generator.loading import load_corpus
 from test_fidelity import site_law_words, words
 
 WBF = SHARED / "sources" / "laws-2017-wbf-laws23-72.txt"

@@ -9,7 +9,8 @@ from collections import Counter
 import pytest
 
 from support import ROOT, SHARED, needs_shared
-from generator.loading import Corpus, load_corpus
+from generator.corpus import Corpus
+from generator.loading import load_corpus
 from generator.model import Chart, Kind
 from generator.xref import chart_texts
 

@@ -44,7 +44,8 @@
   function offer() {
     fetch(new URL("offline.json", root), {cache: "no-cache"}).then(function (r) { return r.json(); }).then(function (list) {
       var saving = navigator.connection && navigator.connection.saveData;
-      say((saving ? "Data saver is on: nothing stored yet. " : "Not stored on this device. ") +
+      say("This is build " + list.build + " of the " + list.edition + ". " +
+          (saving ? "Data saver is on: nothing stored yet. " : "Not stored on this device. ") +
           "The whole site (every Law, chart, step-through and the search) is " + mb(list.bytes) + ".", true, false);
     }, function () { say("", false, false); });
   }

@@ -3,7 +3,11 @@
 // The state is the list of boxes walked so far, in the URL's hash (#start/c1/q_called/a_accept),
 // so every state can be shared, bookmarked and reached with the browser's Back button. A walk that
 // came from another chart's hand-off carries that chart's route first, each chart's part opened
-// by @ and its id: #@law-14/start/c2/q2_found/a2_restore/k_exposed/a_penalty/@law-50/c2.
+// by @ and its id: #@law-14/start/c2/q2_found/a2_restore/k_exposed/a_penalty/@law-50/c2. A walk
+// started from a box tapped in the chart opens with at: and that box (#at:q_lowest/a_b1a).
+//
+// A shared link outlives edits to the chart as long as its route is still in it; where it is not,
+// the page says so and the walk starts at the top (a route cut short would be a different ruling).
 //
 // Every box the walk passes is shown: the answers given (the trail), the box to answer now, and
 // "the ruling so far": every action, option, statement and condition reached, with the
@@ -14,6 +18,7 @@
   var TRAIL_SHOWN = 2; // answers shown before "earlier answers" folds the rest away on a phone
   var RULING_KINDS = ["action", "options", "statement", "condition", "repetition", "not_met"];
   var wantFocus = false;
+  var AT = "at:"; // opens the route of a walk started from a box tapped in the chart
 
   function el(tag, attrs, children) {
     var node = document.createElement(tag);
@@ -49,15 +54,15 @@
     }
   }
 
-  // The longest valid beginning of `wanted` from `first`: a stale or mistyped link lands somewhere sensible.
+  // The route `wanted` from `first`, and whether the chart still has all of it.
   function checked(boxes, first, wanted) {
     var route = [first];
     if (wanted[0] === first) wanted = wanted.slice(1);
     for (var i = 0; i < wanted.length; i++) {
-      if (!allowed(boxes, route[route.length - 1], wanted[i])) break;
+      if (!allowed(boxes, route[route.length - 1], wanted[i])) return { route: follow(boxes, route), whole: false };
       route.push(wanted[i]);
     }
-    return follow(boxes, route);
+    return { route: follow(boxes, route), whole: true };
   }
 
   function parseHash(data) {
@@ -73,7 +78,8 @@
     parts.push(current);
     var local = parts.pop();
     if (local.chart !== data.id) { parts.push(local); local = { chart: data.id, ids: [] }; }
-    return { carried: carriedParts(data, parts), local: local.ids };
+    var carried = carriedParts(data, parts);
+    return { carried: carried, local: local.ids, whole: carried.length === parts.length };
   }
 
   // The earlier charts' parts, kept only while each ends where it hands over to the next.
@@ -84,21 +90,42 @@
       if (!data.carried[part.chart]) return [];
       var boxes = data.carried[part.chart].boxes;
       var first = i === 0 ? data.carried[part.chart].start : out[i - 1].handOff.at;
-      var route = checked(boxes, first, part.ids);
+      var ids = part.ids;
+      if (i === 0 && ids.length && ids[0].indexOf(AT) === 0) {  // the walk began at a tapped box there
+        first = ids[0].slice(AT.length);
+        ids = ids.slice(1);
+        if (!boxes[first]) return [];
+      }
+      var found = checked(boxes, first, ids);
+      if (!found.whole) return [];
+      var route = found.route;
       var end = boxes[route[route.length - 1]];
       var next = i + 1 < parts.length ? parts[i + 1].chart : data.id;
       var handOff = (end.continues || []).filter(function (c) { return c.chart === next; })[0];
       if (!handOff) return [];
-      out.push({ chart: part.chart, route: route, handOff: handOff });
+      out.push({ chart: part.chart, route: route, handOff: handOff, from: ids !== part.ids });
     }
     return out;
   }
 
   function state(data) {
     var parsed = parseHash(data);
+    var top = { carried: [], route: follow(data.boxes, [data.start]), from: null, stale: true };
+    if (!parsed.whole) return top;
     var carried = parsed.carried;
     var first = carried.length ? carried[carried.length - 1].handOff.at : data.start;
-    return { carried: carried, route: checked(data.boxes, first, parsed.local) };
+    var wanted = parsed.local;
+    var from = null;
+    if (!carried.length && wanted.length && wanted[0].indexOf(AT) === 0) {
+      from = wanted[0].slice(AT.length);
+      if (!data.boxes[from]) return top;
+      first = from;
+      wanted = wanted.slice(1);
+      if (from === data.start) from = null;
+    }
+    var found = checked(data.boxes, first, wanted);
+    if (!found.whole) return top;
+    return { carried: carried, route: found.route, from: from, stale: false };
   }
 
   // ---- what was passed: every box of every chart's part, in order ----
@@ -219,23 +246,38 @@
     var here = last.box;
     var atEnd = here.choices.length === 0;
 
-    // The hash of the walk up to (and including) step i of `all`.
-    function hrefAt(i) {
-      var parts = [];
-      var current = null;
-      for (var k = 0; k <= i; k++) {
-        if (!current || current.chart !== all[k].chart) { current = { chart: all[k].chart, ids: [] }; parts.push(current); }
-        current.ids.push(all[k].id);
-      }
-      var local = parts[parts.length - 1];
-      var carried = st.carried.length ? "@" : "";
+    // Whether the walk began at a box tapped in the chart (its first box is then written at:box).
+    var startedAt = st.carried.length ? st.carried[0].from : Boolean(st.from);
+
+    // The words of the route up to (and including) step i of `all`, each chart's part opened by
+    // @ and its id when `marked` (a route that crosses charts), the first box by at: if tapped.
+    function routeWords(i, marked) {
       var words = [];
-      parts.forEach(function (p) { if (carried) words.push("@" + p.chart); words = words.concat(p.ids); });
-      var hash = "#" + words.join("/");
-      return local.chart === data.id ? hash : data.walkUrl + local.chart + "/" + hash;
+      var chart = null;
+      for (var k = 0; k <= i; k++) {
+        if (marked && all[k].chart !== chart) words.push("@" + all[k].chart);
+        chart = all[k].chart;
+        words.push(startedAt && k === 0 ? AT + all[k].id : all[k].id);
+      }
+      return words;
+    }
+
+    // The link to the walk up to (and including) step i (on the page of the chart that step is in).
+    function hrefAt(i) {
+      var hash = "#" + routeWords(i, st.carried.length > 0).join("/");
+      return all[i].chart === data.id ? hash : data.walkUrl + all[i].chart + "/" + hash;
     }
 
     root.innerHTML = "";
+    if (st.stale) {
+      root.appendChild(el("p", { class: "walk-notice", role: "status",
+        text: "The route in this link is not in the chart as it stands (the link is mistyped, or the chart has been changed since it was made), so the walk starts at the top." }));
+      history.replaceState(history.state, "", hrefAt(all.length - 1));
+    } else if (startedAt) {
+      root.appendChild(el("p", { class: "walk-notice" }, [
+        text("Started from a box of the chart: the questions before it were not asked. "),
+        el("a", { href: "#" + data.start, text: "Start from the top" })]));
+    }
     var t = trail(data, all, hrefAt);
     if (t) root.appendChild(t);
 
@@ -249,6 +291,8 @@
       refLinks(data, here.refs, atEnd ? "Applies " : "Decided by ")
     ]);
     root.appendChild(card);
+    var map = walkMap(data, all);
+    if (map) root.appendChild(map);
 
     // The answers first, right under the question, so that they stay in view on a phone; what
     // qualifies the question (its statements, the paragraph it decides) follows them.
@@ -264,7 +308,7 @@
       if (here.continues.length > 1) card.appendChild(el("p", { class: "walk-continue-lead", text: "The ruling goes on in each of these:" }));
       here.continues.forEach(function (handOff) {
         card.appendChild(el("p", { class: "walk-continue" }, [el("a", {
-          class: "md-button md-button--primary walk-continue-link", href: handOff.url + hashOnward(all, handOff),
+          class: "md-button md-button--primary walk-continue-link", href: handOff.url + hashOnward(handOff),
           text: handOff.label })]));
       });
     }
@@ -290,8 +334,9 @@
     }
     root.appendChild(section);
 
+    var back = backHref(all, hrefAt);
     var nav = el("p", { class: "walk-nav" }, [
-      all.length > 1 ? el("a", { class: "md-button walk-back", href: backHref(all, hrefAt), text: "Back" }) : null,
+      back ? el("a", { class: "md-button walk-back", href: back, text: "Back" }) : null,
       el("a", { class: "md-button walk-restart", href: "#" + data.start, text: "Restart" }),
       el("a", { class: "md-button walk-chart", href: data.chartUrl, text: "Whole chart" })
     ]);
@@ -313,24 +358,69 @@
       return hrefAt(steps.length - 1) + "/" + to;
     }
 
-    function hashOnward(steps, handOff) {
-      var words = [];
-      var chart = null;
-      steps.forEach(function (s) {
-        if (s.chart !== chart) { chart = s.chart; words.push("@" + chart); }
-        words.push(s.id);
-      });
-      return "#" + words.concat(["@" + handOff.chart, handOff.at]).join("/");
+    function hashOnward(handOff) {
+      return "#" + routeWords(all.length - 1, true).concat(["@" + handOff.chart, handOff.at]).join("/");
     }
   }
 
-  // Back to the last question answered (boxes passed straight through are not steps); from the
-  // first question of a chart reached by a hand-off, back into the chart that handed over.
+  // ---- the map: the chart small, this chart's part of the route marked on it ----
+
+  function walkMap(data, all) {
+    var source = document.getElementById("walk-map");
+    var drawing = source && source.content ? source.content.querySelector("svg") : null;
+    if (!drawing) return null;
+    var svg = drawing.cloneNode(true);
+    svg.classList.add("walk-marked");
+    var ids = all.filter(function (s) { return s.chart === data.id; }).map(function (s) { return s.id; });
+    function box(id) { return svg.querySelector('[data-box="' + id + '"]'); }  // ids of the route: checked boxes
+    var here = null;
+    ids.forEach(function (id, i) {
+      var node = box(id.replace(/~no$/, ""));
+      if (node) { node.classList.add("map-passed"); here = node; }
+      if (i) {
+        var edge = svg.querySelector('[data-from="' + ids[i - 1] + '"][data-to="' + id + '"]');
+        if (edge) edge.classList.add("map-passed");
+      }
+    });
+    if (here) { here.classList.remove("map-passed"); here.classList.add("map-here"); }
+    else {
+      // At the choice of Case (drawn as no box of its own): the Cases to choose from are outlined.
+      all[all.length - 1].box.choices.forEach(function (c) {
+        var node = box(c.to);
+        if (node) { node.classList.add("map-here"); here = here || node; }
+      });
+    }
+    var open = el("button", { type: "button", class: "walk-map-open", text: "Enlarge" });
+    var view = el("div", { class: "walk-map-view", "aria-hidden": "true" }, [svg]);
+    var figure = el("figure", { class: "walk-map" }, [
+      el("figcaption", {}, [el("span", { text: here ? "Where the walk is in the chart (the box of now is outlined)" : "The chart" }), open]),
+      view]);
+    svg.removeAttribute("style");
+    var hereId = here ? here.getAttribute("data-box") : null;
+    function enlarge() {
+      if (!window.chartViewer) return;
+      window.chartViewer.open(svg, { title: data.title, walk: location.pathname, focus: hereId,
+        start: data.start, back: open });
+    }
+    open.addEventListener("click", enlarge);
+    view.addEventListener("click", enlarge);
+    // Once shown: the box of now in the middle of the map's window.
+    requestAnimationFrame(function () {
+      if (!here || !view.isConnected) return;
+      var v = view.getBoundingClientRect(), b = here.getBoundingClientRect(), s = svg.getBoundingClientRect();
+      var shift = Math.max(0, Math.min(s.height - v.height, (b.top + b.height / 2) - s.top - v.height / 2));
+      svg.style.top = -shift + "px";
+    });
+    return figure;
+  }
+
+  // Back to the last question answered (boxes passed straight through are not steps), in this
+  // chart or in the one that handed over; none before the first question.
   function backHref(all, hrefAt) {
     for (var i = all.length - 2; i >= 0; i--) {
       if (all[i].box.choices.length > 1) return hrefAt(i);
     }
-    return hrefAt(0);
+    return null;
   }
 
   // The charts a hash carries a route from, loaded (once each) by a <script> of their own: a page

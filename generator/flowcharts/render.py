@@ -10,7 +10,7 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Collection
 
 import graphviz
 import graphviz.backend.dot_command as dot_command
@@ -85,7 +85,6 @@ def _render(source: str) -> str:
 
 _PROLOG_RE = re.compile(r"^.*?(?=<svg)", re.S)
 _COMMENT_RE = re.compile(r"<!--.*?-->", re.S)
-_TITLE_RE = re.compile(r"<title>(.*?)</title>")
 
 
 _ID_RE = re.compile(r' id="(?:graph|node|edge|a_node|a_edge|clust)\d+"')
@@ -113,25 +112,45 @@ def inline_svg(svg: str, *, title: str, description: str, labels: dict[str, str]
     return named_svg(readable_svg(svg, labels), title=title, description=description, svg_id=svg_id)
 
 
-def readable_svg(svg: str, labels: dict[str, str]) -> str:
-    """A drawing's markup for pages: boxes titled with their words, DOT's names and ids gone."""
+_GROUP_TITLE_RE = re.compile(r'<g(?: id="[^"]*")? class="(node|edge|graph|cluster)">\n?<title>(.*?)</title>')
+
+
+def _box_name(name: str) -> str:
+    return name.split(":", 1)[0]  # an edge's end may name a port: box:s
+
+
+def readable_svg(svg: str, labels: dict[str, str], boxes: Collection[str] = ()) -> str:
+    """A drawing's markup for pages: boxes titled with their words, DOT's names and ids gone.
+
+    The chart's own boxes keep their id as `data-box`, and the arrows between them `data-from` and
+    `data-to`: the viewer starts a step-through at a tapped box, and the step-through's map marks
+    the route by them.
+    """
     out = _COMMENT_RE.sub("", _PROLOG_RE.sub("", svg, count=1))
 
     def retitle(m: re.Match[str]) -> str:
-        name = html.unescape(m.group(1))
-        if name in labels:
-            return f"<title>{html.escape(labels[name], quote=False)}</title>"
-        return ""  # graph and edge titles are DOT names: of no use to a reader
+        kind, name = m.group(1), html.unescape(m.group(2))
+        attrs = ""
+        if kind == "node" and name in boxes:
+            attrs = f' data-box="{html.escape(name)}"'
+        elif kind == "edge" and "->" in name:
+            tail, head = (_box_name(end) for end in name.split("->", 1))
+            if tail in boxes and head in boxes:
+                attrs = f' data-from="{html.escape(tail)}" data-to="{html.escape(head)}"'
+        words = f"<title>{html.escape(labels[name], quote=False)}</title>" if kind == "node" and name in labels else ""
+        # Graph and edge titles are DOT names: of no use to a reader.
+        return f'<g class="{kind}"{attrs}>\n{words}'
 
-    return _slim(_TITLE_RE.sub(retitle, out))
+    return _slim(_GROUP_TITLE_RE.sub(retitle, out))
 
 
 def named_svg(svg: str, *, title: str, description: str, svg_id: str) -> str:
     """A readable drawing given its id on the page, its accessible name and its description."""
     width = re.search(r'<svg[^>]*\bwidth="([\d.]+)pt"', svg)
-    # Shrink a wide chart to the column, but never below 55% of its drawn size: past that the
-    # words are too small to read at the table, so the panel scrolls instead.
-    floor = f' style="min-width:{round(float(width.group(1)) * 4 / 3 * 0.55)}px"' if width else ""
+    # On a wide screen a chart shrinks to its column, but never below 55% of its drawn size: past
+    # that the words are too small to read, so the panel scrolls instead (laws.css applies the
+    # floor; on a phone the chart is fitted to the width and the viewer enlarges it).
+    floor = f' style="--chart-floor:{round(float(width.group(1)) * 4 / 3 * 0.55)}px"' if width else ""
     out = re.sub(r"<svg\b", (
         f'<svg id="{svg_id}" role="img" aria-labelledby="{svg_id}-title {svg_id}-desc" focusable="false"{floor}'
     ), svg, count=1)

@@ -13,7 +13,7 @@ from markupsafe import Markup
 from ..boxnotes import provenance
 from ..citations import Ref
 from ..inline import TermLinker, term_anchor
-from ..loading import Corpus
+from ..corpus import Corpus
 from ..model import WORDING_NOTES, Chart, Definitions, Law, Part
 from ..templates import child_ref, depth, display_title, marker, nested
 from ..xref import Index

@@ -26,6 +26,7 @@ SEQUENCE = "sequence"  # a heading, number or letter out of order
 FOOTNOTE = "footnote"  # a suspected footnote or marker that could not be matched
 UNTITLED = "untitled"  # a lettered clause with no title, kept in the text as printed
 MISSING = "missing"  # a Law of the requested range that the source lacks
+HEADING = "heading"  # a chapter, part or section heading of the Code, between Laws: left out
 
 _HYPHENS = str.maketrans({"\u2010": "-", "\u2011": "-"})
 _SPACES = re.compile(r"\s+")

@@ -34,8 +34,12 @@ def is_furniture(text: str) -> bool:
     return bool(HEADER_RE.match(text) or PAGE_NUMBER_RE.match(text))
 
 
-def read_layout(raw_lines: list[str], path: Path) -> Layout:
-    """Drop headers and page numbers, collect footnotes, and mark where they are cited."""
+def read_layout(raw_lines: list[str], path: Path, *, keep_unknown_markers: bool = True) -> Layout:
+    """Drop headers and page numbers, collect footnotes, and mark where they are cited.
+
+    `keep_unknown_markers`: a suspected marker whose footnote never comes stays as printed; a
+    source known to lack its footnotes (the 1997 text) drops it instead. Either way it is reported.
+    """
     texts = [clean(line) for line in raw_lines]
     body: list[SourceLine] = []
     notes: dict[int, str] = {}
@@ -76,7 +80,7 @@ def read_layout(raw_lines: list[str], path: Path) -> Layout:
             text = MARKER_RE.sub(hold, text)
         body.append(SourceLine(number, text))
 
-    lines = [SourceLine(s.number, _release(s, notes, path, problems)) for s in body]
+    lines = [SourceLine(s.number, _release(s, notes, path, problems, keep_unknown_markers)) for s in body]
     return Layout(lines, notes, note_lines, problems)
 
 
@@ -89,8 +93,9 @@ def _looks_like_note(start: re.Match[str], texts: list[str], number: int, notes:
     return bool(HEADER_RE.match(following)) or (bool(notes) and int(start.group(1)) == next_number)
 
 
-def _release(line: SourceLine, notes: dict[int, str], path: Path, problems: list[ImportProblem]) -> str:
-    """Write held markers as `[^N]`, or put the digits back when footnote N never came."""
+def _release(line: SourceLine, notes: dict[int, str], path: Path, problems: list[ImportProblem],
+             keep: bool) -> str:
+    """Write held markers as `[^N]`, or put the digits back (or drop them) when footnote N never came."""
 
     def put(m: re.Match[str]) -> str:
         n = int(m.group(1))
@@ -98,7 +103,7 @@ def _release(line: SourceLine, notes: dict[int, str], path: Path, problems: list
             return f"[^{n}]"
         problems.append(ImportProblem(path, line.number, FOOTNOTE, (
             f"suspected footnote marker {n} (no footnote {n} found at a page foot); "
-            "left as printed")))
-        return str(n)
+            + ("left as printed" if keep else "dropped: the source lacks the footnotes' text"))))
+        return str(n) if keep else ""
 
     return _HOLD.sub(put, line.text)

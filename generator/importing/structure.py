@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from .common import (
+    HEADING,
     ORPHAN,
     SEQUENCE,
     UNTITLED,
@@ -16,6 +17,7 @@ from .common import (
     join_wrapped,
     part_of,
 )
+from .runon import CODE_HEADING_RE, run_on_at, split_title
 
 LAW_RE = re.compile(r"^LAW\s+(\d{1,2})\s*[-\u2013\u2014]\s*(\S.*)$")
 SECTION_RE = re.compile(r"^([A-Z])\.\s+(\S.*)$")
@@ -57,8 +59,11 @@ def looks_like_title(text: str) -> bool:
 class LawReader:
     """Reads law lines in order; every line it cannot place becomes an ImportProblem."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, *, titled: bool = False) -> None:
         self.path = path
+        # The 1997 layout: titles run into the text and levels run on within a line (runon.py).
+        self.titled = titled
+        self.heading_title_next = False  # a Code heading ("PART II") whose title is the next line
         self.laws: dict[int, Node] = {}
         self.found: list[tuple[ImportProblem, int | None]] = []  # with the Law it is in
         self.law: Node | None = None
@@ -85,12 +90,65 @@ class LawReader:
     def feed(self, line: SourceLine, text: str) -> None:
         """Place one line (or the rest of one, after a paragraph number)."""
         if m := LAW_RE.match(text):
+            self.heading_title_next = False
             self._law(line, int(m.group(1)), clean(m.group(2)))
+        elif self.titled and self._code_heading(line, text):
+            return
         elif self.law is None:
             self.report(line, ORPHAN, f"orphan line before the first LAW heading: {text[:60]!r}")
+        elif self.titled:
+            if self._opens_level(line, text):
+                return  # the level splits off whatever runs on after it
+            head, tail = self._run_on(text)
+            assert self.open is not None
+            self.open.add_text(head)
+            if tail:
+                self.feed(line, tail)
         elif not self._opens_level(line, text):
             assert self.open is not None
             self.open.add_text(text)
+
+    def _code_heading(self, line: SourceLine, text: str) -> bool:
+        """Skip (and report) the Code's chapter, part and section headings between Laws."""
+        m = CODE_HEADING_RE.match(text)
+        if m is None and not self.heading_title_next:
+            return False
+        self.heading_title_next = m is not None and not m.group("rest").strip()
+        self.report(line, HEADING, f"heading of the Code, not part of a Law: {text[:60]!r}; left out")
+        return True
+
+    def _expected(self) -> dict[str, object]:
+        """The marker that may come next at each level, for finding levels run on in a line."""
+        holder = self.section or self.law
+        done = holder.kids("paragraph") if holder is not None else []
+        item, par = self.item, self.paragraph
+        subs = item.kids("subitem") if item is not None else []
+        return {
+            "section": self.next_letter if self.law is not None else None,
+            "paragraph": int(done[-1].id) + 1 if done else 1,
+            "item": (chr(ord(str(item.id)) + 1) if item is not None else "a") if par is not None else None,
+            "subitem": ROMANS[len(subs)] if item is not None and len(subs) < len(ROMANS) else None,
+        }
+
+    def _run_on(self, text: str) -> tuple[str, str]:
+        """`text` up to the next level run on in it, and the rest (empty when there is none)."""
+        at = run_on_at(text, **self._expected())  # type: ignore[arg-type]
+        if not at:
+            return text, ""
+        return text[:at].rstrip(), text[at:]
+
+    def _fill(self, line: SourceLine, node: Node, rest: str | None) -> None:
+        """The 1997 layout: the new level's title, its text, then any level run on after it."""
+        if not rest:
+            return
+        head, tail = self._run_on(rest)
+        if head:
+            title, text = split_title(head)
+            node.title = title
+            if text:
+                node.add_text(text)
+        if tail:
+            self.feed(line, tail)
 
     def _opens_level(self, line: SourceLine, text: str) -> bool:
         """Start the level `text` begins with, if it is one that may come next."""
@@ -119,6 +177,19 @@ class LawReader:
         """Open section `letter`, or keep an untitled clause in the text; False if out of order."""
         assert self.law is not None
         expected = self.next_letter
+        if self.titled:
+            if letter != expected:
+                self.report(line, SEQUENCE, (
+                    f"'{letter}.' out of sequence in Law {self.law.id} (expected '{expected}.'); "
+                    "kept as wrapped text"))
+                return False
+            node = Node("section", letter, line.number)
+            self.law.children.append(node)
+            self.section = self.open = node
+            self.paragraph = self.item = None
+            self.next_letter = chr(ord(letter) + 1)
+            self._fill(line, node, rest)
+            return True
         titled = looks_like_title(rest)
         if letter == expected and not titled:
             # Laws 22, 35, 56, 71: lettered clauses with no title. They stay sections (so that
@@ -160,7 +231,9 @@ class LawReader:
         holder.children.append(node)
         self.paragraph = self.open = node
         self.item = None
-        if rest:
+        if self.titled:
+            self._fill(line, node, rest)
+        elif rest:
             self.feed(line, rest)  # "1. (a) …": the paragraph opens straight into its items
         return True
 
@@ -208,7 +281,9 @@ class LawReader:
             assert self.item is not None
             self.item.children.append(node)
         self.open = node
-        if rest:
+        if self.titled:
+            self._fill(line, node, rest)
+        elif rest:
             node.add_text(rest)
         return True
 
@@ -230,16 +305,19 @@ def _body(node: Node) -> dict[str, Any]:
     out: dict[str, Any] = {}
     if node.texts:
         out["text"] = "\n".join(node.texts)  # one newline = a new printed paragraph
-    paragraphs = [{"id": p.id, **_body(p)} for p in node.kids("paragraph")]
+    paragraphs = [{"id": p.id, **_title(p), **_body(p)} for p in node.kids("paragraph")]
     if paragraphs:
         out["paragraphs"] = paragraphs
-    items = [{"id": i.id, **_body(i)} for i in node.kids("item") + node.kids("subitem")]
+    items = [{"id": i.id, **_title(i), **_body(i)} for i in node.kids("item") + node.kids("subitem")]
     if items:
         out["items"] = items
     return out
 
 
+def _title(node: Node) -> dict[str, Any]:
+    return {"title": node.title} if node.title is not None else {}
+
+
 def _section_dict(node: Node) -> dict[str, Any]:
     """A section: id, title (when it has one), then its text and paragraphs."""
-    title = {"title": node.title} if node.title is not None else {}
-    return {"id": node.id, **title, **_body(node)}
+    return {"id": node.id, **_title(node), **_body(node)}

@@ -73,29 +73,40 @@ self.addEventListener("message", (event) => {
     event.waitUntil(storeAll().catch((error) => tell({type: "failed", reason: String(error.message || error)})));
   } else if (kind === "status") {
     event.waitUntil((async () => {
-      const cache = await caches.open(CACHE);
-      const done = await cache.match(DONE);
+      const done = await caches.match(DONE, {cacheName: CACHE});
       event.source.postMessage({type: "status", build: BUILD, stored: done ? await done.json() : null});
     })());
   }
 });
+
+// Whether this worker may keep what it fetches: not once a newer build's worker has replaced
+// its cache (this one still serves the pages it controlled until the newer one claims them).
+async function mine() {
+  const reg = self.registration;
+  if (reg.installing || reg.waiting || (self.serviceWorker && self.serviceWorker.state !== "activated")) return false;
+  const ours = (await caches.keys()).filter((k) => k.startsWith("bridge-laws-"));
+  return ours.length === 0 || ours.includes(CACHE);
+}
 
 // Pages, charts, scripts and the search index from the copy when it has them, else from the
 // network (and what the network gives is kept, so a page once read stays readable offline).
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(self.registration.scope)) return;
+  if (request.url === LIST || request.url.endsWith("/sw.js")) return;  // always the network's: they name the build
   event.respondWith((async () => {
-    const cache = await caches.open(CACHE);
     const url = new URL(request.url);
     url.hash = "";
     url.search = "";  // ?h=… and the like do not change the page
     const key = url.href.endsWith("/") ? url.href + "index.html" : url.href;
-    const hit = (await cache.match(key)) || (await cache.match(url.href));
+    // Matched by name: caches.open would bring back a cache a newer worker has just deleted.
+    const hit = (await caches.match(key, {cacheName: CACHE})) || (await caches.match(url.href, {cacheName: CACHE}));
     if (hit) return hit;
     try {
       const response = await fetch(request);
-      if (response.ok && response.type === "basic" && !url.pathname.endsWith(".pdf")) cache.put(key, response.clone());
+      if (response.ok && response.type === "basic" && !url.pathname.endsWith(".pdf") && (await mine())) {
+        (await caches.open(CACHE)).put(key, response.clone());
+      }
       return response;
     } catch (error) {
       if (request.mode === "navigate") {

@@ -63,3 +63,52 @@ def test_the_worker_and_its_list_name_the_build(real_site: Path) -> None:
     assert any(p.startswith("search/pagefind/") for p in paths)
     assert not any(p.endswith((".pdf", ".map")) for p in paths)
     assert listing["bytes"] == sum(size for _, size in listing["files"])
+
+
+def test_a_new_build_replaces_the_stored_copy(browser: Any, real_site: Path, tmp_path: Path) -> None:
+    """Two builds: the phone keeps the first, the second is published, the stored copy becomes the
+    second whole (its own cache, the first's deleted), the page says so and offers a reload."""
+    import functools
+    import http.server
+    import shutil
+    import threading
+
+    from generator.site import build_site
+
+    project = tmp_path / "project"
+    shutil.copytree(real_site.parent, project, symlinks=True)
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(project / "site"))
+    handler.log_message = lambda *args: None  # type: ignore[attr-defined]
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    try:
+        context = browser.new_context(viewport=PHONE, service_workers="allow")
+        page = context.new_page()
+        store_everything(page, base)
+        first = json.loads((project / "site" / "offline.json").read_text(encoding="utf-8"))["build"]
+        assert page.evaluate("caches.keys()") == [f"bridge-laws-{first}"]
+
+        home = project / "site_templates" / "fragments" / "home.md.j2"
+        home.write_text(home.read_text(encoding="utf-8") + "\nThe second build's home page.\n", encoding="utf-8")
+        build_site(project, handbook=False)
+        second = json.loads((project / "site" / "offline.json").read_text(encoding="utf-8"))["build"]
+        assert second != first
+
+        page.reload()  # the page registers the worker again: the browser finds the new one
+        expect(page.locator(".offline-state")).to_contain_text("updated", timeout=180000)
+        reload = page.locator(".offline-reload")
+        expect(reload).to_be_visible()
+        # The first build's cache is deleted (and stays so while the old page's requests finish).
+        page.wait_for_function(f"caches.keys().then(k => k.join() === 'bridge-laws-{second}')", timeout=30000)
+        reload.click()
+        page.wait_for_timeout(1000)
+        assert page.evaluate("caches.keys()") == [f"bridge-laws-{second}"]
+        context.set_offline(True)
+        page.goto(base)
+        expect(page.locator("article")).to_contain_text("The second build's home page.")
+        page.goto(base + "laws/law-75/")
+        expect(page.locator("article")).to_contain_text(re.compile("Mistaken Explanation or Mistaken Call", re.I))
+        context.close()
+    finally:
+        server.shutdown()

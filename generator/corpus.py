@@ -1,0 +1,47 @@
+"""The corpus: every source read and validated, the one thing every later stage is made from."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .citations import Ref
+from .model import CURRENT_EDITION, Alignment, Chart, Course, Definitions, FrontText, Law, Vocabulary
+from .xref import Index
+
+
+@dataclass(frozen=True)
+class Corpus:
+    """Everything the site and the handbook are made from, validated."""
+
+    root: Path
+    laws: dict[int, Law]
+    charts: dict[str, Chart]
+    preface: FrontText | None = None
+    introduction: FrontText | None = None
+    definitions: Definitions | None = None
+    course: Course | None = None
+    vocabulary: Vocabulary | None = None
+    paths: dict[str, Path] = field(default_factory=dict)  # "law:14", "chart:law-14", "front:preface"
+    unreadable_laws: frozenset[int] = frozenset()  # named by files that failed to load
+    unreadable_charts: frozenset[str] = frozenset()  # ids of chart files that failed to load
+    index: Index = field(default_factory=Index)  # the places that exist and who cites whom
+    # Earlier editions (laws/<year>/): their Laws, each edition's own index of places, and the
+    # corrections to the automatic match of their paragraphs with the current text.
+    editions: dict[int, dict[int, Law]] = field(default_factory=dict)
+    edition_indexes: dict[int, Index] = field(default_factory=dict)
+    alignments: dict[int, Alignment] = field(default_factory=dict)
+
+    def missing(self, ref: Ref, index: Index) -> bool:
+        """A cited place that does not exist (not merely in a file that failed to load)."""
+        return not index.exists(ref) and ref.law not in self.unreadable_laws
+
+    def law_path(self, number: int, edition: int = CURRENT_EDITION) -> Path:
+        return self.paths[f"law:{number}" if edition == CURRENT_EDITION else f"law:{edition}:{number}"]
+
+    def chart_path(self, chart_id: str) -> Path:
+        return self.paths[f"chart:{chart_id}"]
+
+    def charts_for(self, number: int) -> list[Chart]:
+        """The charts printed beside Law `number`, in the book's page order."""
+        found = [c for c in self.charts.values() if number in c.laws]
+        return sorted(found, key=lambda c: (c.page or 999, c.id))
