@@ -27,6 +27,7 @@ from .charts import (
 from .lawtext import LawPrinter, PrintedLaw, chart_href, term_href
 from .paper import Paper, Tab, part_tabs, tab_background, tab_drawing
 from .pieces import DRAWN_PT, Piece, quoted
+from .stamping import Stamps
 
 TITLE = "Bridge Laws & FlowCharts"
 SUBTITLE = "The 2017 Laws of Duplicate Bridge with the Tournament Director’s flowcharts"
@@ -85,9 +86,10 @@ class Handbook:
     """Renders the book's HTML; the Laws are rendered once, the layout may be asked for again."""
 
     def __init__(self, corpus: Corpus, index: Index, svgs: dict[str, str], paper: Paper,
-                 templates_dir: Path, images: ImageFiles, pieces: dict[str, list[Piece]]) -> None:
+                 templates_dir: Path, images: ImageFiles, pieces: dict[str, list[Piece]], stamps: Stamps) -> None:
         self.corpus = corpus
         self.images = images
+        self.stamps = stamps
         self.svgs = svgs
         self.pieces = pieces
         self.paper = paper
@@ -105,7 +107,7 @@ class Handbook:
         """The book's HTML for WeasyPrint.
 
         `measuring` leaves out what cannot move a page break among the Laws (everything before
-        the first part, which starts on a right-hand page; the indexes; the charts' words), for
+        the first part, which starts on a right-hand page; the indexes), for
         a quicker layout whose pages have the same sides as the book's. It may be of some
         `laws` only: those that follow a chart then start on a left-hand page, as in the book.
         """
@@ -185,7 +187,7 @@ class Handbook:
         elsewhere = [c for c in self.corpus.charts_for(n) if c not in here and c.id in self.placement]
         return {
             "p": printed,
-            "charts": [self._chart(c, layout, more=i > 0, measuring=measuring) for i, c in enumerate(here)],
+            "charts": [self._chart(c, layout, more=i > 0) for i, c in enumerate(here)],
             "charts_elsewhere": [{"id": c.id, "title": c.title, "after": self.placement[c.id]} for c in elsewhere],
             "keep_whole": _all_tables(printed.law),
         }
@@ -194,14 +196,14 @@ class Handbook:
         """How many pages a chart takes: one for each piece it is cut into (see `pieces`)."""
         return len(self.pieces[chart.id]) if chart.layout == "flow" else 1
 
-    def _chart(self, chart: Chart, layout: Layout, *, more: bool, measuring: bool) -> dict[str, Any]:
+    def _chart(self, chart: Chart, layout: Layout, *, more: bool) -> dict[str, Any]:
         """A chart's pages: each piece of its drawing fitted to a page (or its table), at pagination's scale."""
         shrink = layout.shrink.get(chart.id, 0)
         serves = [{"number": n, "title": display_title(self.corpus.laws[n].title)}
                   for n in chart.laws if n in self.corpus.laws]
         item: dict[str, Any] = {"id": chart.id, "title": chart.title, "provenance": provenance(chart),
                                 "layout": chart.layout, "serves": serves, "sheets": [], "table": None,
-                                "scale": f"{SHRINK ** shrink:.3f}", "more": more, "words": not measuring,
+                                "scale": f"{SHRINK ** shrink:.3f}", "more": more,
                                 "spread": self.pages_of(chart) > 1}
         if chart.layout == "flow":
             words = {n.id: quoted(n.text) for n in chart.nodes}
@@ -209,7 +211,8 @@ class Handbook:
                 drawing = fit_drawing(piece.svg, chart, self.paper.chart_box, shrink,
                                       floor_scale=self.paper.chart_floor_pt / DRAWN_PT)
                 item["sheets"].append({
-                    "letter": piece.letter, "drawing": drawing, "src": self.images.url(drawing.svg),
+                    "letter": piece.letter, "drawing": drawing,
+                    "frame": self.stamps.place(f"stamp-{chart.id}-{piece.letter}", drawing),
                     "comes_from": list(piece.comes_from),
                     "leaves_to": [{"letter": letter, "box": box, "words": words[box]} for box, letter in piece.leaves_to],
                 })

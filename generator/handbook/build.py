@@ -22,6 +22,7 @@ from .lawtext import LawPrinter
 from .pagination import landing, paginate
 from .paper import paper_named
 from .pieces import print_pieces, room_for
+from .stamping import Stamps, lay_over
 
 CARDS_TITLE = "Bridge Laws & FlowCharts: chart cards"
 
@@ -73,13 +74,15 @@ def make_handbook(root: Path, output: Path, *, paper: str = "A4") -> Built:
     svgs = render_all(dot_sources(corpus), cache_dir(root, "svg"))
     pieces = print_pieces(corpus.charts, room_for(chosen.chart_box, chosen.chart_floor_pt), cache_dir(root, "svg"),
                           cache_dir(root, "pieces"))
+    base = root / "site_templates" / "print"
+    stamps = Stamps()
     with _collecting() as collect, tempfile.TemporaryDirectory(prefix="handbook-images-") as images:
-        book = Handbook(corpus, corpus.index, svgs, chosen, root / "site_templates", ImageFiles(Path(images)), pieces)
-        done = paginate(book, root / "site_templates" / "print", cache_dir(root, "handbook"))
+        files = ImageFiles(Path(images))
+        book = Handbook(corpus, corpus.index, svgs, chosen, root / "site_templates", files, pieces, stamps)
+        done = paginate(book, base, cache_dir(root, "handbook"))
         document = done.document
         document.metadata.title = TITLE
-        output.parent.mkdir(parents=True, exist_ok=True)
-        document.write_pdf(output)
+        lay_over(document.write_pdf(), document, stamps, output)
     starts = landing(document).page
     charts = {c: starts[f"chart-{c}"] + 1 for c in corpus.charts if f"chart-{c}" in starts}
     return Built(output, len(document.pages), time.perf_counter() - start, done.passes,
@@ -96,12 +99,12 @@ def make_cards(root: Path, output: Path, *, paper: str = "A4") -> Built:
     templates = root / "site_templates"
     env = print_environment(templates)
     printer = LawPrinter(corpus.laws, corpus.index, TermLinker.build(corpus.definitions), env)
-    with _collecting() as collect, tempfile.TemporaryDirectory(prefix="cards-images-") as images:
-        cards = card_context(corpus, pieces, chosen, ImageFiles(Path(images)), printer.renderer(terms=False))
+    stamps = Stamps()
+    with _collecting() as collect:
+        cards = card_context(corpus, pieces, chosen, stamps, printer.renderer(terms=False))
         html = cards_html(env, cards, chosen, CARDS_TITLE)
         document = HTML(string=html, base_url=str(templates / "print")).render()
         document.metadata.title = CARDS_TITLE
-        output.parent.mkdir(parents=True, exist_ok=True)
-        document.write_pdf(output)
+        lay_over(document.write_pdf(), document, stamps, output)
     return Built(output, len(document.pages), time.perf_counter() - start, 1, collect.messages,
                  card_pages(landing(document).page, cards))

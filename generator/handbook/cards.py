@@ -26,6 +26,7 @@ from ..walk import box_refs
 from .charts import fit_drawing
 from .paper import PART_COLOURS
 from .pieces import Piece
+from .stamping import Stamps
 
 
 # A card stands alone: the links the renderer writes into the book lead nowhere here.
@@ -107,7 +108,7 @@ def applied_paragraphs(chart: Chart, piece: Piece, corpus: Corpus, r: Renderer) 
     return out
 
 
-def card_context(corpus: Corpus, pieces: dict[str, list[Piece]], paper: CardPaper, images: Any,
+def card_context(corpus: Corpus, pieces: dict[str, list[Piece]], paper: CardPaper, stamps: Stamps,
                  r: Renderer) -> list[dict[str, Any]]:
     """Every flow chart's cards, in the order of the Laws."""
     charts = sorted((c for c in corpus.charts.values() if c.id in pieces),
@@ -118,7 +119,8 @@ def card_context(corpus: Corpus, pieces: dict[str, list[Piece]], paper: CardPape
         sheets = []
         for piece in pieces[chart.id]:
             drawing = fit_drawing(piece.svg, chart, paper.chart_box, hrefs={})
-            sheets.append({"letter": piece.letter, "drawing": drawing, "src": images.url(drawing.svg),
+            sheets.append({"letter": piece.letter, "drawing": drawing,
+                           "frame": stamps.place(f"stamp-{chart.id}-{piece.letter}", drawing),
                            "comes_from": list(piece.comes_from),
                            "leaves_to": sorted({letter for _, letter in piece.leaves_to}),
                            "paragraphs": applied_paragraphs(chart, piece, corpus, r)})

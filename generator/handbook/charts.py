@@ -1,13 +1,11 @@
-"""Charts for print: a page's share of a flow chart (see `pieces`) scaled to fit its page, its
-words set as HTML; the decision tables; the legend.
+"""Charts for print: a page's share of a flow chart (see `pieces`) scaled to fit its page, with
+the links of its boxes; the decision tables; the legend.
 
-WeasyPrint draws SVG text one letter at a time, which made the charts most of the build
-time; so the boxes and arrows stay SVG while every line of words becomes an absolutely
-placed HTML line at the very spot Graphviz put it (and so can be found by a PDF search).
+The drawing itself is written into PDF by `pdfdrawing` and laid over its frame by `stamping`:
+WeasyPrint only sees an empty frame of the drawing's size, and the links over it.
 """
 from __future__ import annotations
 
-import html
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,17 +30,11 @@ _ANCHOR_RE = re.compile(r'<a xlink:href="([^"]*)"[^>]*>(.*?)</a>', re.S)
 _NUMBER_PAIR_RE = re.compile(r"(-?[\d.]+)[ ,](-?[\d.]+)")
 _ELLIPSE_RE = re.compile(r'<ellipse\b[^>]*?cx="([-\d.]+)" cy="([-\d.]+)" rx="([\d.]+)" ry="([\d.]+)"')
 _SHAPE_POINTS_RE = re.compile(r'\b(?:points|d)="([^"]+)"')
-_TEXT_RE = re.compile(r"<text\b([^>]*)>(.*?)</text>", re.S)
-_ATTR_RE = re.compile(r'([\w:-]+)="([^"]*)"')
-_TAG_RE = re.compile(r"<[^>]+>")
 
 # Never print a chart larger than Graphviz drew it: its 12 pt lettering is already generous.
 MAX_SCALE = 1.0
 # A chart that spilled past its page is drawn smaller by this factor, once or more.
 SHRINK = 0.9
-# Liberation Sans (the metric twin of the Arial the charts are laid out for): ascent and
-# descent as fractions of the font size, to put each baseline where Graphviz put it.
-ASCENT, DESCENT = 0.905, 0.212
 
 
 @dataclass(frozen=True)
@@ -57,27 +49,13 @@ class LinkBox:
 
 
 @dataclass(frozen=True)
-class TextRun:
-    """The lines of one box's words: where their anchor point is (mm), how they are set."""
-
-    lines: tuple[str, ...]
-    x: float
-    top: float
-    size_pt: float
-    line_pt: float  # from one baseline to the next
-    anchor: str  # start, middle or end, as in SVG
-    colour: str
-
-
-@dataclass(frozen=True)
 class Drawing:
-    """A chart's shapes (SVG) and words (HTML) at their printed size, upright."""
+    """A chart drawing (SVG, as Graphviz drew it) at its printed size, upright, and its links."""
 
     svg: str
     width: float  # printed size, mm
     height: float
     links: list[LinkBox] = field(default_factory=list)
-    texts: list[TextRun] = field(default_factory=list)
 
     @property
     def frame_style(self) -> str:
@@ -96,9 +74,7 @@ def fit_drawing(svg: str, chart: Chart, box: tuple[float, float], shrink: int = 
     scale = max(fitted * SHRINK ** shrink, min(fitted, floor_scale))
     width, height = w_mm * scale, h_mm * scale
     hrefs = _print_hrefs(chart) if hrefs is None else hrefs
-    mm_per_unit = scale / PT_PER_MM
-    shapes, texts = _split_words(_clean(svg, hrefs, width, height), mm_per_unit, scale)
-    return Drawing(shapes, width, height, _link_boxes(svg, hrefs, mm_per_unit), texts)
+    return Drawing(_clean(svg, hrefs, width, height), width, height, _link_boxes(svg, hrefs, scale / PT_PER_MM))
 
 
 def legend_drawing(svg: str, scale: float = 0.8) -> Drawing:
@@ -138,52 +114,6 @@ def _clean(svg: str, hrefs: dict[str, str], width: float, height: float) -> str:
     out = re.sub(r'xlink:href="([^"]*)"', lambda m: f'xlink:href="{hrefs.get(m.group(1), "")}"', out)
     return re.sub(r'(<svg\b[^>]*?)\bwidth="[\d.]+pt"\s+height="[\d.]+pt"',
                   lambda m: f'{m.group(1)}width="{width:.2f}mm" height="{height:.2f}mm"', out, count=1).strip()
-
-
-def _split_words(svg: str, mm_per_unit: float, scale: float) -> tuple[str, list[TextRun]]:
-    """The SVG without its <text> elements, and those as runs to set in HTML.
-
-    Graphviz writes a box's words one <text> per line; lines that share their anchor and type
-    and follow each other at an even step become one run (fewer boxes for WeasyPrint to place).
-    """
-    dx, dy = _shift(svg)
-    groups: list[list[tuple[str, dict[str, str], float]]] = []
-    for m in _TEXT_RE.finditer(svg):
-        attrs = dict(_ATTR_RE.findall(m.group(1)))
-        words = html.unescape(_TAG_RE.sub("", m.group(2)))
-        if not words.strip():
-            continue
-        y = float(attrs.get("y", "0"))
-        last = groups[-1] if groups else None
-        if last is not None and _same_set(last, attrs, y):
-            last.append((words, attrs, y))
-        else:
-            groups.append([(words, attrs, y)])
-    runs = []
-    for group in groups:
-        attrs, first_y = group[0][1], group[0][2]
-        size = float(attrs.get("font-size", "14"))
-        step = group[1][2] - first_y if len(group) > 1 else size
-        baseline_below_top = (step - (ASCENT + DESCENT) * size) / 2 + ASCENT * size
-        runs.append(TextRun(
-            tuple(words for words, _, _ in group),
-            (float(attrs.get("x", "0")) + dx) * mm_per_unit,
-            (first_y - baseline_below_top + dy) * mm_per_unit,
-            size * scale, step * scale, attrs.get("text-anchor", "start"), attrs.get("fill", "#000000")))
-    return _TEXT_RE.sub("", svg), runs
-
-
-def _same_set(group: list[tuple[str, dict[str, str], float]], attrs: dict[str, str], y: float) -> bool:
-    """Whether a line continues `group`: same anchor point and type, at the group's step."""
-    first = group[0][1]
-    keys = ("x", "font-size", "font-family", "fill", "text-anchor")
-    if any(first.get(k) != attrs.get(k) for k in keys):
-        return False
-    step = y - group[-1][2]
-    size = float(first.get("font-size", "14"))
-    if not 0 < step < 2 * size:
-        return False
-    return len(group) < 2 or abs(step - (group[1][2] - group[0][2])) < 0.05
 
 
 def _link_boxes(svg: str, hrefs: dict[str, str], mm_per_unit: float) -> list[LinkBox]:
