@@ -177,6 +177,7 @@ class DrawingPDF:
         options.retain_gids = True  # the drawings' codes are the full font's glyph ids
         options.notdef_outline = True
         options.layout_features = []
+        options.drop_tables += ["FFTM"]  # FontForge's timestamps: nothing a reader needs
         cut = TTFont(str(font.path))
         subsetter = subset.Subsetter(options)
         subsetter.populate(gids=used)
