@@ -1,11 +1,13 @@
-"""A flow chart re-laid out for paper, and cut into page-sized pieces between its Cases and branches.
+"""A flow chart re-laid out for paper, and cut into page-sized pieces that pair on spreads.
 
 A chart is drawn again with the print layout (`PRINT_LAYOUT`). If that drawing fits the page
 with its lettering at the paper's floor, it is one piece. Otherwise its boxes are taken in
 reading order (each Case after the one before, a branch after the box it leaves from) and cut
-into runs, whole Cases together where they fit; each run is drawn on its own, so Graphviz lays
-it out for its page, and an arrow that leaves a run ends at a marker naming the box it
-continues at and the piece that holds it.
+spread by spread (pieces A|B face each other, then C|D …): the left-hand page grown while its
+Graphviz drawing still fits, the spread ended where the fewest arrows leave it (a Case's start
+best) without leaving much of its right-hand page empty, then cut between its two pages. Each
+piece is drawn on its own (see `partdot`), so Graphviz lays it out for its page, and an arrow
+that leaves a piece ends at a marker naming the box it continues at and the piece that holds it.
 """
 from __future__ import annotations
 
@@ -16,29 +18,22 @@ import multiprocessing
 import os
 import re
 from concurrent.futures import ProcessPoolExecutor
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
-import graphviz
-from graphviz.quoting import quote
 
 from ..boxnotes import hand_off
 from ..cachedir import keep, kept_text
-from ..chartpages import SVG_PREFIX, box_url
-from ..flowcharts.dot import PRINT_LAYOUT, DotLayout, chart_dot, wrap_label
+from ..flowcharts.dot import PRINT_LAYOUT
 from ..flowcharts.render import Job, dot_binary, render_all
-from ..flowcharts.style import HAND_OFF_ATTRS
-from ..inline import ref_url
 from ..model import Chart, Kind
 from .paper import PT_PER_MM
+from .partdot import Recorded, owner, print_dot, quoted, recording, subset_source
+
+__all__ = ["DRAWN_PT", "Piece", "Room", "cut_chart", "print_dot", "print_pieces", "quoted", "reading_order",
+           "room_for", "svg_size"]
 
 # The boxes' lettering as Graphviz draws it (style.py): the scale of a print is its size over this.
 DRAWN_PT = 12.0
-# How many words of a box a continuation marker quotes.
-QUOTED_WORDS = 7
-STUB_ATTRS: dict[str, str] = {**HAND_OFF_ATTRS, "fontcolor": "#1f4e8c", "style": "filled,bold"}
 
 _SIZE_RE = re.compile(r'<svg\b[^>]*?\bwidth="([\d.]+)pt"\s+height="([\d.]+)pt"')
 _NODE_RE = re.compile(r'<g\b[^>]*\bclass="node"[^>]*>\s*<title>(.*?)</title>(.*?)</g>', re.S)
@@ -64,76 +59,6 @@ def svg_size(svg: str) -> tuple[float, float]:
     if m is None:
         raise ValueError("the SVG has no size in points")
     return float(m.group(1)), float(m.group(2))
-
-
-def owner(name: str) -> str:
-    """The box a DOT node belongs to: itself, or the box an editor's note or hand-off hangs from."""
-    return name.split(".")[1] if "." in name else name
-
-
-def quoted(text: str) -> str:
-    """The first words of a box, to name it on a marker."""
-    words = text.split()
-    return " ".join(words[:QUOTED_WORDS]) + (" …" if len(words) > QUOTED_WORDS else "")
-
-
-def _subset_graph(keep: frozenset[str], piece_of: Mapping[str, str], words: Mapping[str, str]) -> Callable[..., graphviz.Digraph]:
-    """A Digraph class that draws only the boxes in `keep`: an arrow leaving them ends at a marker,
-    an arrow coming in starts at one; what ties other boxes' places (ranks, invisible edges) is dropped."""
-    made: set[str] = set()
-    last_stub: dict[str, str] = {}
-
-    class Subset(graphviz.Digraph):  # type: ignore[misc]  # graphviz is untyped
-        def node(self, name: str, label: str | None = None, _attributes: Any = None, **attrs: str) -> None:
-            if owner(name) in keep:
-                super().node(name, label, _attributes=_attributes, **attrs)
-
-        def edge(self, tail_name: str, head_name: str, label: str | None = None, _attributes: Any = None,
-                 **attrs: str) -> None:
-            tail_in, head_in = owner(tail_name) in keep, owner(head_name) in keep
-            if tail_in and head_in:
-                super().edge(tail_name, head_name, label, _attributes=_attributes, **attrs)
-                return
-            if attrs.get("style") in ("invis", "dotted") or not (tail_in or head_in):
-                return
-            if tail_in:  # leaves this piece: one marker for each box it leads to
-                stub = f"to.{head_name}"
-                text = f"continues in {piece_of[owner(head_name)]} → “{quoted(words[owner(head_name)])}”"
-                edge = (tail_name, stub)
-            else:  # one marker for each piece that leads in
-                stub = f"from.{piece_of[owner(tail_name)]}"
-                text = f"from {piece_of[owner(tail_name)]}"
-                edge = (stub, head_name)
-            if stub not in made:
-                made.add(stub)
-                super().node(stub, label=wrap_label(text, PRINT_LAYOUT.wrap), **STUB_ATTRS)
-                if tail_in:
-                    # A box's markers stand one below the other, not in a row that widens the page.
-                    if tail_name in last_stub:
-                        super().edge(last_stub[tail_name], stub, style="invis")
-                    last_stub[tail_name] = stub
-            super().edge(*edge, label, _attributes=_attributes, **attrs)
-
-    return Subset
-
-
-def _layout(across: bool) -> DotLayout:
-    if not across:
-        return PRINT_LAYOUT
-    return replace(PRINT_LAYOUT, graph_attrs={**PRINT_LAYOUT.graph_attrs, "rankdir": "LR"})
-
-
-def print_dot(chart: Chart, charts: dict[str, Chart], pieces: Mapping[str, str] | None = None,
-              here: str = "", stack: Iterable[tuple[str, str]] = (), across: bool = False) -> str:
-    """The chart's DOT for paper, with the site's links (the handbook maps them into the book);
-    of the boxes of piece `here` only, when `pieces` (box id → letter) is given, with the
-    runs it joined stacked by invisible arrows (`stack`) rather than set side by side; `across`
-    lays it out left to right (a box with a fan of labelled arrows, too wide drawn downwards)."""
-    if pieces is None:
-        return chart_dot(chart, lambda ref: SVG_PREFIX + ref_url(ref), charts,
-                         lambda chart_id, box: SVG_PREFIX + box_url(chart_id, box), _layout(across))
-    keep = frozenset(b for b, letter in pieces.items() if letter == here)
-    return _subset_source(_recording(chart, charts, across), keep, pieces, {n.id: n.text for n in chart.nodes}, stack)
 
 
 def reading_order(chart: Chart) -> list[list[str]]:
@@ -266,69 +191,6 @@ NEARLY = 0.9
 MAX_ROUNDS = 3
 
 
-class _Recorded(graphviz.Digraph):  # type: ignore[misc]  # graphviz is untyped
-    """A Digraph that only records what it is told: a chart's DOT is worked out once (wrapping,
-    citations, styles) and then replayed into each trial part's subset."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.made_with = {k: kwargs.get(k) for k in ("name", "comment", "graph_attr", "node_attr", "edge_attr")}
-        self.calls: list[tuple[str, Any, dict[str, Any]]] = []
-
-    def node(self, *args: Any, **kwargs: Any) -> None:
-        self.calls.append(("node", args, kwargs))
-
-    def edge(self, *args: Any, **kwargs: Any) -> None:
-        self.calls.append(("edge", args, kwargs))
-
-    def attr(self, *args: Any, **kwargs: Any) -> None:
-        self.calls.append(("attr", args, kwargs))
-
-    def subgraph(self, graph: Any = None, **kwargs: Any) -> Any:
-        if graph is None:
-            return super().subgraph(**kwargs)
-        self.calls.append(("subgraph", graph, {}))
-        return None
-
-
-def _replay(calls: list[tuple[str, Any, dict[str, Any]]], into: graphviz.Digraph, beside: bool) -> None:
-    for op, args, kwargs in calls:
-        if op == "subgraph":
-            with into.subgraph(**args.made_with) as sub:
-                _replay(args.calls, sub, beside)
-        elif not (beside and _ties_cases(op, kwargs)):
-            getattr(into, op)(*args, **kwargs)
-
-
-def _ties_cases(op: str, attrs: Mapping[str, str]) -> bool:
-    """Whether a recorded call is one of the invisible arrows that stack one Case below another."""
-    return op == "edge" and attrs.get("style") == "invis" and attrs.get("weight") == "0"
-
-
-def _recording(chart: Chart, charts: dict[str, Chart], across: bool = False) -> _Recorded:
-    made: list[_Recorded] = []
-
-    def graph(**kwargs: Any) -> _Recorded:
-        made.append(_Recorded(**kwargs))
-        return made[-1]
-
-    chart_dot(chart, lambda ref: SVG_PREFIX + ref_url(ref), charts,
-              lambda chart_id, box: SVG_PREFIX + box_url(chart_id, box), replace(_layout(across), graph=graph))
-    return made[0]
-
-
-def _subset_source(recorded: _Recorded, keep: frozenset[str], piece_of: Mapping[str, str],
-                   words: Mapping[str, str], stack: Iterable[tuple[str, str]], beside: bool = False) -> str:
-    """The DOT of one part: the recorded chart replayed into a graph that keeps only its boxes;
-    `beside` leaves its Cases side by side rather than one below the other."""
-    graph = _subset_graph(keep, piece_of, words)(**recorded.made_with)
-    _replay(recorded.calls, graph, beside)
-    source: str = graph.source
-    ties = "".join(f"\t{quote(a)} -> {quote(b)} [style=invis weight=0]\n" for a, b in sorted(stack)
-                   if a in keep and b in keep)
-    return source[:source.rindex("}")] + ties + "}\n" if ties else source
-
-
 class _Cutter:
     """Cuts one chart's reading order into parts that pair on spreads, drawing each trial part.
 
@@ -359,7 +221,7 @@ class _Cutter:
                     self.adjacent[n.id].add(t)
                     self.adjacent[t].add(n.id)
         self.charts = charts
-        self.recorded: dict[bool, _Recorded] = {}
+        self.recorded: dict[bool, Recorded] = {}
         self.scales: dict[tuple[int, int], float] = {}
         self.refused: set[tuple[int, int]] = set()
         self.drawn: dict[str, str] = {}
@@ -376,12 +238,12 @@ class _Cutter:
     def source(self, cuts: list[int], p: int, way: str = "down") -> str:
         across = way == "across"
         if across not in self.recorded:
-            self.recorded[across] = _recording(self.chart, self.charts, across)
+            self.recorded[across] = recording(self.chart, self.charts, across)
         names = letters(len(cuts) - 1)
         piece_of = {self.seq[i]: names[q] for q in range(len(cuts) - 1) for i in range(cuts[q], cuts[q + 1])}
         a, e = cuts[p], cuts[p + 1]
         stack = self.stack_ties(a, e) if way == "stacked" else []
-        return _subset_source(self.recorded[across], frozenset(self.seq[a:e]), piece_of, self.words, stack,
+        return subset_source(self.recorded[across], frozenset(self.seq[a:e]), piece_of, self.words, stack,
                               beside=way == "beside")
 
     def draw(self, source: str) -> str:
@@ -546,7 +408,7 @@ def _draw(sources: dict[str, str], svg_cache: Path) -> dict[str, str]:
 
 
 # The cutting code: a change to it (or to the drawing code) must cut every chart again.
-_CODE = hashlib.sha256(b"".join(p.read_bytes() for p in [Path(__file__), *sorted(
+_CODE = hashlib.sha256(b"".join(p.read_bytes() for p in [Path(__file__), Path(__file__).with_name("partdot.py"), *sorted(
     (Path(__file__).parent.parent / "flowcharts").glob("*.py"))])).hexdigest()
 
 
