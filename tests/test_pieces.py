@@ -1,4 +1,5 @@
-"""Charts cut for paper: every box in one part, every part fits its page at the floor, markers at the cuts."""
+"""Charts cut for paper: every box in one part, every part fits its page at the floor, no two parts
+of a spread that would fit one page, markers at the cuts."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -6,8 +7,10 @@ from pathlib import Path
 import pytest
 
 from generator.cachedir import cache_dir
-from generator.handbook.pieces import cut_chart, print_dot, reading_order, room_for, svg_size
+from generator.handbook.cards import card_paper
+from generator.handbook.pieces import Piece, Room, cut_chart, print_dot, print_pieces, reading_order, room_for, svg_size
 from generator.handbook.paper import PAPERS
+from generator.flowcharts.render import Job, render_all
 from generator.loading import Corpus, load_corpus
 from generator.model import Kind
 
@@ -72,3 +75,62 @@ def test_every_box_is_in_one_part_and_every_part_fits_at_7_pt(corpus: Corpus, ch
     letters = {p.letter for p in pieces}
     assert all(to in letters for p in pieces for _, to in p.leaves_to)
     assert all(any(p.letter in q.comes_from for q in pieces) for p in pieces if p.leaves_to)
+
+
+ROOMS = {"handbook": room_for(PAPERS["A4"].chart_box, PAPERS["A4"].chart_floor_pt),
+         "cards": room_for(card_paper("A4").chart_box, card_paper("A4").chart_floor_pt)}
+# The boxes too large to print at the floor even alone on a page (drawn across, as large as they go):
+# the Director's ruling under "the Law that governs it" in Laws 42-43, with its long list of Laws.
+TOO_LARGE = {"handbook": {"laws-42-43": {"a_own"}},
+             "cards": {"laws-42-43": {"a_own"}, "law-60": {"a_kept"}}}
+
+
+@pytest.fixture(scope="module", params=sorted(ROOMS))
+def cut(request: pytest.FixtureRequest, corpus: Corpus) -> tuple[str, Room, dict[str, list[Piece]]]:
+    room = ROOMS[request.param]
+    return request.param, room, print_pieces(corpus.charts, room, cache_dir(ROOT, "svg"), cache_dir(ROOT, "pieces"))
+
+
+def test_every_box_is_in_exactly_one_part(corpus: Corpus, cut: tuple[str, Room, dict[str, list[Piece]]]) -> None:
+    _, _, pieces = cut
+    assert set(pieces) == {c.id for c in corpus.charts.values() if c.layout == "flow"}
+    for chart_id, parts in pieces.items():
+        held = [b for p in parts for b in p.boxes]
+        assert sorted(held) == sorted(n.id for n in corpus.charts[chart_id].nodes), chart_id
+
+
+def test_every_part_fits_at_the_floor_but_a_box_too_large_alone(cut: tuple[str, Room, dict[str, list[Piece]]]) -> None:
+    name, room, pieces = cut
+    under = {(c, b) for c, parts in pieces.items() for p in parts if room.scale(p.svg) < 1.0 for b in p.boxes}
+    assert all(len(p.boxes) == 1 for parts in pieces.values() for p in parts if room.scale(p.svg) < 1.0)
+    assert under == {(c, b) for c, boxes in TOO_LARGE[name].items() for b in boxes}
+
+
+def _drawn_together(chart_id: str, corpus: Corpus, parts: list[Piece], i: int) -> str:
+    """Parts i and i + 1 drawn as one, with the other parts' letters for its markers."""
+    letter = {b: p.letter for p in parts for b in p.boxes}
+    letter.update({b: parts[i].letter for b in parts[i + 1].boxes})
+    source = print_dot(corpus.charts[chart_id], corpus.charts, letter, parts[i].letter)
+    return render_all({"x": Job(f"print\n{source}", lambda: source)}, cache_dir(ROOT, "svg"))["x"]
+
+
+def test_no_two_parts_of_a_spread_would_fit_one_page(corpus: Corpus, cut: tuple[str, Room, dict[str, list[Piece]]]) -> None:
+    _, room, pieces = cut
+    joinable = [(c, parts[i].letter, parts[i + 1].letter) for c, parts in pieces.items()
+                for i in range(0, len(parts) - 1, 2) if room.fits(_drawn_together(c, corpus, parts, i))]
+    assert joinable == []
+
+
+def test_a_part_of_a_box_or_two_could_not_join_either_neighbour(corpus: Corpus,
+                                                               cut: tuple[str, Room, dict[str, list[Piece]]]) -> None:
+    _, room, pieces = cut
+    joinable = [(c, parts[i].letter) for c, parts in pieces.items() for i, p in enumerate(parts) if len(p.boxes) <= 2
+                for j in (i - 1, i) if 0 <= j < len(parts) - 1
+                and room.fits(_drawn_together(c, corpus, parts, j))]
+    assert joinable == []
+
+
+def test_the_charts_take_fewer_parts_than_before_the_cut_by_spreads(cut: tuple[str, Room, dict[str, list[Piece]]]) -> None:
+    """The handbook's 44 charts took 235 pages and the cards 414 before the cut was by spreads."""
+    name, _, pieces = cut
+    assert sum(len(parts) for parts in pieces.values()) < {"handbook": 210, "cards": 380}[name]

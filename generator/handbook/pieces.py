@@ -1,49 +1,39 @@
-"""A flow chart re-laid out for paper, and cut into page-sized pieces between its Cases and branches.
+"""A flow chart re-laid out for paper, and cut into page-sized pieces that pair on spreads.
 
 A chart is drawn again with the print layout (`PRINT_LAYOUT`). If that drawing fits the page
 with its lettering at the paper's floor, it is one piece. Otherwise its boxes are taken in
 reading order (each Case after the one before, a branch after the box it leaves from) and cut
-into runs, whole Cases together where they fit; each run is drawn on its own, so Graphviz lays
-it out for its page, and an arrow that leaves a run ends at a marker naming the box it
-continues at and the piece that holds it.
+spread by spread (pieces A|B face each other, then C|D …): the left-hand page grown while its
+Graphviz drawing still fits, the spread ended where the fewest arrows leave it (a Case's start
+best) without leaving much of its right-hand page empty, then cut between its two pages. Each
+piece is drawn on its own (see `partdot`), so Graphviz lays it out for its page, and an arrow
+that leaves a piece ends at a marker naming the box it continues at and the piece that holds it.
 """
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
-import math
 import multiprocessing
 import os
 import re
 from concurrent.futures import ProcessPoolExecutor
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
-import graphviz
-from graphviz.quoting import quote
 
 from ..boxnotes import hand_off
 from ..cachedir import keep, kept_text
-from ..chartpages import SVG_PREFIX, box_url
-from ..flowcharts.dot import PRINT_LAYOUT, DotLayout, chart_dot, wrap_label
+from ..flowcharts.dot import PRINT_LAYOUT
 from ..flowcharts.render import Job, dot_binary, render_all
-from ..flowcharts.style import HAND_OFF_ATTRS
-from ..inline import ref_url
 from ..model import Chart, Kind
 from .paper import PT_PER_MM
+from .partdot import Recorded, owner, print_dot, quoted, recording, subset_source
 
-# A piece's estimated area (its boxes with their spacing) may fill this share of the page:
-# arrows, ranks and uneven rows take the rest.
-FILL = 0.42
-# Rounds of drawing the pieces and cutting again those that still do not fit.
-MAX_ROUNDS = 4
+__all__ = ["DRAWN_PT", "Piece", "Room", "cut_chart", "print_dot", "print_pieces", "quoted", "reading_order",
+           "room_for", "svg_size"]
+
 # The boxes' lettering as Graphviz draws it (style.py): the scale of a print is its size over this.
 DRAWN_PT = 12.0
-# How many words of a box a continuation marker quotes.
-QUOTED_WORDS = 7
-STUB_ATTRS: dict[str, str] = {**HAND_OFF_ATTRS, "fontcolor": "#1f4e8c", "style": "filled,bold"}
 
 _SIZE_RE = re.compile(r'<svg\b[^>]*?\bwidth="([\d.]+)pt"\s+height="([\d.]+)pt"')
 _NODE_RE = re.compile(r'<g\b[^>]*\bclass="node"[^>]*>\s*<title>(.*?)</title>(.*?)</g>', re.S)
@@ -69,78 +59,6 @@ def svg_size(svg: str) -> tuple[float, float]:
     if m is None:
         raise ValueError("the SVG has no size in points")
     return float(m.group(1)), float(m.group(2))
-
-
-def owner(name: str) -> str:
-    """The box a DOT node belongs to: itself, or the box an editor's note or hand-off hangs from."""
-    return name.split(".")[1] if "." in name else name
-
-
-def quoted(text: str) -> str:
-    """The first words of a box, to name it on a marker."""
-    words = text.split()
-    return " ".join(words[:QUOTED_WORDS]) + (" …" if len(words) > QUOTED_WORDS else "")
-
-
-def _subset_graph(keep: frozenset[str], piece_of: Mapping[str, str], words: Mapping[str, str]) -> Callable[..., graphviz.Digraph]:
-    """A Digraph class that draws only the boxes in `keep`: an arrow leaving them ends at a marker,
-    an arrow coming in starts at one; what ties other boxes' places (ranks, invisible edges) is dropped."""
-    made: set[str] = set()
-    last_stub: dict[str, str] = {}
-
-    class Subset(graphviz.Digraph):  # type: ignore[misc]  # graphviz is untyped
-        def node(self, name: str, label: str | None = None, _attributes: Any = None, **attrs: str) -> None:
-            if owner(name) in keep:
-                super().node(name, label, _attributes=_attributes, **attrs)
-
-        def edge(self, tail_name: str, head_name: str, label: str | None = None, _attributes: Any = None,
-                 **attrs: str) -> None:
-            tail_in, head_in = owner(tail_name) in keep, owner(head_name) in keep
-            if tail_in and head_in:
-                super().edge(tail_name, head_name, label, _attributes=_attributes, **attrs)
-                return
-            if attrs.get("style") in ("invis", "dotted") or not (tail_in or head_in):
-                return
-            if tail_in:  # leaves this piece: one marker for each box it leads to
-                stub = f"to.{head_name}"
-                text = f"continues in {piece_of[owner(head_name)]} → “{quoted(words[owner(head_name)])}”"
-                edge = (tail_name, stub)
-            else:  # one marker for each piece that leads in
-                stub = f"from.{piece_of[owner(tail_name)]}"
-                text = f"from {piece_of[owner(tail_name)]}"
-                edge = (stub, head_name)
-            if stub not in made:
-                made.add(stub)
-                super().node(stub, label=wrap_label(text, PRINT_LAYOUT.wrap), **STUB_ATTRS)
-                if tail_in:
-                    # A box's markers stand one below the other, not in a row that widens the page.
-                    if tail_name in last_stub:
-                        super().edge(last_stub[tail_name], stub, style="invis")
-                    last_stub[tail_name] = stub
-            super().edge(*edge, label, _attributes=_attributes, **attrs)
-
-    return Subset
-
-
-def print_dot(chart: Chart, charts: dict[str, Chart], pieces: Mapping[str, str] | None = None,
-              here: str = "", stack: Iterable[tuple[str, str]] = (), across: bool = False) -> str:
-    """The chart's DOT for paper, with the site's links (the handbook maps them into the book);
-    of the boxes of piece `here` only, when `pieces` (box id → letter) is given, with the
-    runs it joined stacked by invisible arrows (`stack`) rather than set side by side; `across`
-    lays it out left to right (a box with a fan of labelled arrows, too wide drawn downwards)."""
-    layout: DotLayout = PRINT_LAYOUT
-    if across:
-        layout = replace(layout, graph_attrs={**layout.graph_attrs, "rankdir": "LR"})
-    keep: frozenset[str] = frozenset()
-    if pieces is not None:
-        keep = frozenset(b for b, letter in pieces.items() if letter == here)
-        words = {n.id: n.text for n in chart.nodes}
-        layout = replace(layout, graph=_subset_graph(keep, pieces, words))
-    source = chart_dot(chart, lambda ref: SVG_PREFIX + ref_url(ref), charts,
-                       lambda chart_id, box: SVG_PREFIX + box_url(chart_id, box), layout)
-    ties = "".join(f"\t{quote(a)} -> {quote(b)} [style=invis weight=0]\n" for a, b in sorted(stack)
-                   if a in keep and b in keep)
-    return source[:source.rindex("}")] + ties + "}\n" if ties else source
 
 
 def reading_order(chart: Chart) -> list[list[str]]:
@@ -239,43 +157,6 @@ def room_for(box_mm: tuple[float, float], floor_pt: float, drawn_pt: float = DRA
     return Room(box_mm[0] * PT_PER_MM / scale, box_mm[1] * PT_PER_MM / scale)
 
 
-def _split_evenly(run: list[str], areas: Mapping[str, float], parts: int) -> list[list[str]]:
-    """`run` cut into `parts` consecutive pieces of about equal area."""
-    total = sum(areas.get(b, 0.0) for b in run) or 1.0
-    out: list[list[str]] = [[]]
-    acc = 0.0
-    for box in run:
-        if acc >= total * len(out) / parts and len(out) < parts and out[-1]:
-            out.append([])
-        out[-1].append(box)
-        acc += areas.get(box, 0.0)
-    return out
-
-
-def plan_runs(runs: list[list[str]], areas: Mapping[str, float], capacity: float) -> list[list[str]]:
-    """Whole Cases together while their estimated area fits a page; a Case too large cut evenly."""
-    def area(boxes: list[str]) -> float:
-        return sum(areas.get(b, 0.0) for b in boxes)
-
-    pieces: list[list[str]] = []
-    current: list[str] = []
-    for run in runs:
-        if current and area(current + run) <= capacity:
-            current += run
-            continue
-        if current:
-            pieces.append(current)
-        if area(run) <= capacity:
-            current = run
-        else:
-            parts = _split_evenly(run, areas, math.ceil(area(run) / capacity))
-            pieces += parts[:-1]
-            current = parts[-1]
-    if current:
-        pieces.append(current)
-    return pieces
-
-
 def letters(count: int) -> list[str]:
     """The parts' names: A … Z, then AA, AB … (a first cut of a large chart may have many)."""
     def name(i: int) -> str:
@@ -285,72 +166,226 @@ def letters(count: int) -> list[str]:
 
 
 def cut_chart(chart: Chart, charts: dict[str, Chart], room: Room, svg_cache: Path) -> list[Piece]:
-    """The chart in as few page-sized pieces as the drawing allows (one when it fits whole)."""
+    """The chart in as few page-sized pieces as the drawing allows (one when it fits whole),
+    cut spread by spread so that the fewest arrows cross a leaf."""
     whole = _draw({"whole": print_dot(chart, charts)}, svg_cache)["whole"]
     if room.fits(whole):
         return [Piece("A", tuple(n.id for n in chart.nodes), whole)]
-    gap = (float(PRINT_LAYOUT.graph_attrs.get("nodesep", "0.25")) * 72, float(PRINT_LAYOUT.graph_attrs.get("ranksep", "0.3")) * 72)
-    areas = box_areas(whole, gap)
-    runs = reading_order(chart)
-    groups = plan_runs(runs, areas, room.width * room.height * FILL)
-    svgs = _draw_groups(chart, charts, groups, svg_cache)
-    for _ in range(MAX_ROUNDS):
-        if all(room.fits(svg) or len(g) == 1 for g, svg in zip(groups, svgs)):
-            break
-        groups = [part for g, svg in zip(groups, svgs)
-                  for part in ([g] if room.fits(svg) or len(g) == 1 else _split_evenly(g, areas, 2))]
-        svgs = _draw_groups(chart, charts, groups, svg_cache)
-    groups, stack = _merge(chart, charts, groups, room, svg_cache)
-    svgs = _draw_groups(chart, charts, groups, svg_cache, stack)
-    for _ in range(MAX_ROUNDS):  # a part that the joins after it changed may no longer fit
-        if all(room.fits(svg) or len(g) == 1 for g, svg in zip(groups, svgs)):
-            break
-        groups = [part for g, svg in zip(groups, svgs)
-                  for part in ([g] if room.fits(svg) or len(g) == 1 else _split_evenly(g, areas, 2))]
-        svgs = _draw_groups(chart, charts, groups, svg_cache, stack)
-    piece_of = _assignment(groups)
-    for i, letter in enumerate(letters(len(groups))):
-        if not room.fits(svgs[i]):
-            turned = _draw({letter: print_dot(chart, charts, piece_of, letter, stack, across=True)}, svg_cache)[letter]
-            if room.scale(turned) > room.scale(svgs[i]):
-                svgs[i] = turned
-    return _pieces(chart, groups, svgs)
+    return _Cutter(chart, charts, room, svg_cache, whole).cut()
 
 
-def _merge(chart: Chart, charts: dict[str, Chart], groups: list[list[str]], room: Room,
-           svg_cache: Path) -> tuple[list[list[str]], set[tuple[str, str]]]:
-    """Join neighbouring pieces wherever the two drawn together, the second below the first,
-    still fit a page (the estimate errs on the safe side, and a cut piece is laid out better on
-    its own); and the invisible arrows that stack them."""
-    stack: set[tuple[str, str]] = set()
-    i = 0
-    while i + 1 < len(groups):
-        upper, lower = groups[i], groups[i + 1]
-        inside = set(upper)
-        ends = [b for b in upper if not any(t in inside for t, _ in chart.by_id[b].links())]
-        ties = stack | {(end, lower[0]) for end in ends}
-        trial = groups[:i] + [upper + lower] + groups[i + 2:]
-        piece_of = _assignment(trial)
-        letter = letters(len(trial))[i]
-        drawn = _draw({letter: print_dot(chart, charts, piece_of, letter, ties)}, svg_cache)[letter]
-        if room.fits(drawn):
-            groups, stack = trial, ties
-        else:
-            i += 1
-    return groups, stack
+# A cut inside a Case counts as this share of an arrow: Cases are kept whole first.
+INSIDE_CASE = 0.5
+# Ending a spread early, at a better cut, leaves part of its right-hand page empty: leaving all
+# of what that page could hold empty counts as much as this many arrows crossing the leaf.
+EMPTY_PAGE = 4.0
+# A part of this many boxes or fewer counts as TINY_COST arrows more where a spread is split: a
+# page should not hold a box or two that could have gone with the rest of their branch.
+TINY = 2
+TINY_COST = 3.0
+# How many splits of a spread into its two pages are tried by drawing, the best placed first.
+SPLIT_TRIES = 3
+# A part that misses its page by less than this share may fit with one box more (see `grow`).
+NEARLY = 0.9
+# Rounds of cutting again where a part drawn with its final letters no longer fits.
+MAX_ROUNDS = 3
+
+
+class _Cutter:
+    """Cuts one chart's reading order into parts that pair on spreads, drawing each trial part.
+
+    A cut is a list of positions in the reading order, [0, …, n]: part p holds the boxes from
+    cuts[p] up to cuts[p + 1]. Parts 2k and 2k + 1 face each other on a spread.
+    """
+
+    def __init__(self, chart: Chart, charts: dict[str, Chart], room: Room, svg_cache: Path, whole: str) -> None:
+        self.chart, self.room, self.svg_cache = chart, room, svg_cache
+        runs = reading_order(chart)
+        self.seq = [b for run in runs for b in run]
+        self.n = len(self.seq)
+        at = {b: i for i, b in enumerate(self.seq)}
+        self.case_starts = {0, *itertools.accumulate(len(run) for run in runs)}
+        self.arrows = [(at[n.id], at[t]) for n in chart.nodes for t in [t for t, _ in n.links()] + list(n.body)
+                       if t in at and at[t] != at[n.id]]
+        gap = (float(PRINT_LAYOUT.graph_attrs.get("nodesep", "0.25")) * 72,
+               float(PRINT_LAYOUT.graph_attrs.get("ranksep", "0.3")) * 72)
+        areas = box_areas(whole, gap)
+        self.before = [0.0, *itertools.accumulate(max(areas.get(b, 0.0), 1.0) for b in self.seq)]
+        # How much estimated area a page holds, learnt again from every drawing.
+        self.capacity = self.area(0, self.n) * room.scale(whole) ** 1.5
+        self.words = {n.id: n.text for n in chart.nodes}
+        self.adjacent: dict[str, set[str]] = {n.id: set() for n in chart.nodes}
+        for n in chart.nodes:
+            for t in [t for t, _ in n.links()] + list(n.body) + list(n.qualifies):
+                if t in self.adjacent:
+                    self.adjacent[n.id].add(t)
+                    self.adjacent[t].add(n.id)
+        self.charts = charts
+        self.recorded: dict[bool, Recorded] = {}
+        self.scales: dict[tuple[int, int], float] = {}
+        self.refused: set[tuple[int, int]] = set()
+        self.drawn: dict[str, str] = {}
+
+    def area(self, a: int, e: int) -> float:
+        return self.before[e] - self.before[a]
+
+    def between(self, a: int, m: int, e: int) -> int:
+        """Arrows between the boxes a…m-1 and m…e-1 (either way)."""
+        return sum(1 for i, j in self.arrows if (a <= i < m <= j < e) or (a <= j < m <= i < e))
+
+    # Drawing
+
+    def source(self, cuts: list[int], p: int, way: str = "down") -> str:
+        across = way == "across"
+        if across not in self.recorded:
+            self.recorded[across] = recording(self.chart, self.charts, across)
+        names = letters(len(cuts) - 1)
+        piece_of = {self.seq[i]: names[q] for q in range(len(cuts) - 1) for i in range(cuts[q], cuts[q + 1])}
+        a, e = cuts[p], cuts[p + 1]
+        stack = self.stack_ties(a, e) if way == "stacked" else []
+        return subset_source(self.recorded[across], frozenset(self.seq[a:e]), piece_of, self.words, stack,
+                              beside=way == "beside")
+
+    def draw(self, source: str) -> str:
+        if source not in self.drawn:
+            self.drawn[source] = _draw({"part": source}, self.svg_cache)["part"]
+        return self.drawn[source]
+
+    def drawing(self, cuts: list[int], p: int, final: bool = False) -> str:
+        """Part p drawn downwards; where that is too wide, its separate runs stacked one below the
+        other; too tall, its Cases side by side; where it still does not fit, a single box (or, at
+        the end, any part) turned across."""
+        svg = self.draw(self.source(cuts, p))
+        if self.room.fits(svg):
+            return svg
+        a, e = cuts[p], cuts[p + 1]
+        w, h = svg_size(svg)
+        if w / h > self.room.width / self.room.height:
+            if self.stack_ties(a, e):
+                svg = max(svg, self.draw(self.source(cuts, p, "stacked")), key=self.room.scale)
+        elif len(self.case_starts.intersection(range(a + 1, e))) > 0:
+            svg = max(svg, self.draw(self.source(cuts, p, "beside")), key=self.room.scale)
+        if not self.room.fits(svg) and (final or e - a == 1):
+            svg = max(svg, self.draw(self.source(cuts, p, "across")), key=self.room.scale)
+        return svg
+
+    def stack_ties(self, a: int, e: int) -> list[tuple[str, str]]:
+        """Invisible arrows from the ends of each separate run of boxes a…e-1 to the start of the next."""
+        inside = set(self.seq[a:e])
+        group: dict[str, int] = {}
+        runs: list[list[str]] = []
+        for box in self.seq[a:e]:  # a run: the boxes joined by arrows inside the part
+            joined = {group[t] for t in self.adjacent[box] if t in group}
+            if not joined:
+                group[box] = len(runs)
+                runs.append([box])
+                continue
+            first = min(joined)
+            for other in sorted(joined - {first}, reverse=True):
+                for b in runs[other]:
+                    group[b] = first
+                runs[first] += runs[other]
+                runs[other] = []
+            group[box] = first
+            runs[first].append(box)
+        runs = [r for r in runs if r]
+        by_id = self.chart.by_id
+        ties = []
+        for upper, lower in zip(runs, runs[1:]):
+            ends = [b for b in upper if by_id[b].kind is not Kind.LAW_REF
+                    and not any(t in inside for t, _ in by_id[b].links())]
+            ties += [(end, lower[0]) for end in ends]
+        return ties
+
+    # Cutting
+
+    def fits(self, head: list[int], e: int) -> bool:
+        """Whether the boxes from head[-1] up to e fit a page, drawn as the part after those of `head`."""
+        a = head[-1]
+        if (a, e) in self.refused:
+            return False
+        if (a, e) not in self.scales:
+            trial = head + [e] + ([self.n] if e < self.n else [])
+            scale = self.room.scale(self.drawing(trial, len(head) - 1))
+            self.scales[(a, e)] = scale
+            self.capacity = self.area(a, e) * scale ** 1.5
+        return self.scales[(a, e)] >= 1.0
+
+    def grow(self, head: list[int]) -> int:
+        """The furthest end of a page that starts at head[-1] and still fits (one box at least)."""
+        a = head[-1]
+        lo, hi = a, self.n + 1  # the longest known to fit, the shortest known not to
+        while hi - lo > 1:
+            e = max(k for k in range(lo + 1, hi) if k == lo + 1 or self.area(a, k) <= self.capacity)
+            if self.fits(head, e):
+                lo = e
+            else:
+                hi = e
+            if hi - lo > 1 or hi > self.n:
+                continue
+            # More boxes can fit where fewer did not: the arrows between them no longer end at markers.
+            if lo == a:
+                more = [e for e in sorted({a + 2, a + 4, a + 8, self.n}) if hi < e <= self.n]
+            else:
+                more = [hi + 1] if self.scales.get((a, hi), 0.0) >= NEARLY and hi < self.n else []
+            fitting = next((e for e in more if self.fits(head, e)), None)
+            if fitting is not None:
+                lo, hi = fitting, self.n + 1
+        return max(lo, a + 1)
+
+    def plan(self) -> list[int]:
+        """Spread by spread: the left page as full as it goes, then the spread's end where the fewest
+        arrows leave it (a Case's start best), then the cut between its two pages."""
+        cuts = [0]
+        while cuts[-1] < self.n:
+            a = cuts[-1]
+            left = self.grow(cuts)
+            if left == self.n:
+                cuts.append(left)
+                break
+            most = self.grow(cuts + [left])
+            room = self.area(left, most)
+
+            def end_cost(k: int) -> float:
+                return (self.between(a, k, self.n) + (0 if k in self.case_starts else INSIDE_CASE)
+                        + EMPTY_PAGE * self.area(k, most) / room)
+
+            end = min(range(left + 1, most + 1), key=lambda k: (end_cost(k), -k))
+            m, end = self.split(cuts, left, end, most)
+            if end == most:  # a right-hand page that starts earlier may yet hold more
+                end = max(end, self.grow(cuts + [m]))
+            cuts += [m, end]
+        return cuts
+
+    def split(self, head: list[int], left: int, end: int, most: int) -> tuple[int, int]:
+        """Where a spread of the boxes head[-1]…end-1 is cut into its two pages: at the fewest arrows
+        between them, no page of a box or two, that the drawings allow; else after the fullest left page."""
+        a = head[-1]
+
+        def cost(m: int) -> float:
+            return (self.between(a, m, end) + (0 if m in self.case_starts else INSIDE_CASE)
+                    + (TINY_COST if m - a <= TINY or end - m <= TINY else 0))
+
+        plausible = [m for m in range(a + 1, left + 1) if m == left or self.area(m, end) <= self.capacity]
+        for m in sorted(plausible, key=lambda m: (cost(m), -m))[:SPLIT_TRIES]:
+            if self.fits(head + [m], end):  # the left page is a start of one that fits
+                return m, end
+        return (left, end) if self.fits(head + [left], end) else (left, most)
+
+    def cut(self) -> list[Piece]:
+        for _ in range(MAX_ROUNDS):
+            cuts = self.plan()
+            svgs = [self.drawing(cuts, p, final=True) for p in range(len(cuts) - 1)]
+            bad = {(cuts[p], cuts[p + 1]) for p, svg in enumerate(svgs)
+                   if not self.room.fits(svg) and cuts[p + 1] - cuts[p] > 1}
+            if not bad:
+                break
+            self.refused |= bad
+        return _pieces(self.chart, [self.seq[cuts[p]:cuts[p + 1]] for p in range(len(cuts) - 1)], svgs)
 
 
 def _assignment(groups: list[list[str]]) -> dict[str, str]:
     return {box: letter for letter, group in zip(letters(len(groups)), groups) for box in group}
-
-
-def _draw_groups(chart: Chart, charts: dict[str, Chart], groups: list[list[str]], svg_cache: Path,
-                 stack: Iterable[tuple[str, str]] = ()) -> list[str]:
-    piece_of = _assignment(groups)
-    ties = list(stack)
-    sources = {letter: print_dot(chart, charts, piece_of, letter, ties) for letter in letters(len(groups))}
-    drawn = _draw(sources, svg_cache)
-    return [drawn[letter] for letter in letters(len(groups))]
 
 
 def _pieces(chart: Chart, groups: list[list[str]], svgs: list[str]) -> list[Piece]:
@@ -365,13 +400,15 @@ def _pieces(chart: Chart, groups: list[list[str]], svgs: list[str]) -> list[Piec
     return out
 
 
+
+
 def _draw(sources: dict[str, str], svg_cache: Path) -> dict[str, str]:
     """Draw DOT sources (cached by their text, in parallel)."""
     return render_all({k: Job(f"print\n{s}", lambda s=s: s) for k, s in sources.items()}, svg_cache)
 
 
 # The cutting code: a change to it (or to the drawing code) must cut every chart again.
-_CODE = hashlib.sha256(b"".join(p.read_bytes() for p in [Path(__file__), *sorted(
+_CODE = hashlib.sha256(b"".join(p.read_bytes() for p in [Path(__file__), Path(__file__).with_name("partdot.py"), *sorted(
     (Path(__file__).parent.parent / "flowcharts").glob("*.py"))])).hexdigest()
 
 
