@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -102,19 +103,38 @@ class Handbook:
             ranges[law.part] = (ranges.get(law.part, (n, n))[0], n)
         self.tabs: dict[Part, Tab] = {t.part: t for t in part_tabs(ranges)}
         self.front = self._front()
+        self.asked: set[str] = set()  # the ids the last HTML refers to by page number
 
-    def html(self, layout: Layout, *, measuring: bool = False, laws: frozenset[int] | None = None) -> str:
+    def page_numbers(self, pages: Mapping[str, int]) -> dict[str, int]:
+        """The page number (from 1) of each id the last HTML refers to by page, given where
+        each id landed (page from 0)."""
+        return {a: pages[a] + 1 for a in sorted(self.asked) if a in pages}
+
+    def html(self, layout: Layout, *, measuring: bool = False, laws: frozenset[int] | None = None,
+             pages: Mapping[str, int] | None = None) -> str:
         """The book's HTML for WeasyPrint.
 
         `measuring` leaves out what cannot move a page break among the Laws (everything before
         the first part, which starts on a right-hand page; the indexes), for
         a quicker layout whose pages have the same sides as the book's. It may be of some
         `laws` only: those that follow a chart then start on a left-hand page, as in the book.
+
+        A reference to a chart's page prints the number `pages` gives for it, if any (pagination
+        checks it against where the chart lands); else WeasyPrint counts it, which makes it lay
+        the page out again once the chart is placed (a chart's parts refer to the parts after).
         """
+        self.asked.clear()
+
+        def page_ref(anchor: str) -> Markup:
+            self.asked.add(anchor)
+            number = (pages or {}).get(anchor)
+            known = Markup(f' data-page="{number:d}"') if number is not None else ""
+            return Markup('<a class="page-ref fixed" href="#{}"{}></a>').format(anchor, known)
+
         charted = [c for c in self.corpus.charts.values() if c.id in self.placement]
         parts = self._parts(layout, measuring, laws)
         return self.env.get_template("book.html.j2").render(
-            title=TITLE, subtitle=SUBTITLE, paper=self.paper, layout=layout, measuring=measuring,
+            page_ref=page_ref, title=TITLE, subtitle=SUBTITLE, paper=self.paper, layout=layout, measuring=measuring,
             after_chart=laws is not None and min(laws) != min(self.printed),
             page_css=self._page_css(), parts=parts, wordings=self._wordings(),
             law_count=len(self.corpus.laws), chart_count=len(charted),

@@ -1,14 +1,20 @@
 """Build the handbook PDF and the chart cards from the project's sources, and report how it went."""
 from __future__ import annotations
 
+import io
 import logging
+import multiprocessing
+import os
 import tempfile
 import time
 from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
+from pypdf import PdfReader, PdfWriter
 from weasyprint import HTML
 
 from ..cachedir import cache_dir
@@ -82,7 +88,7 @@ def make_handbook(root: Path, output: Path, *, paper: str = "A4") -> Built:
         done = paginate(book, base, cache_dir(root, "handbook"))
         document = done.document
         document.metadata.title = TITLE
-        lay_over(document.write_pdf(), document, stamps, output)
+        _write(output, lay_over(document.write_pdf(), document, stamps))
     starts = landing(document).page
     charts = {c: starts[f"chart-{c}"] + 1 for c in corpus.charts if f"chart-{c}" in starts}
     return Built(output, len(document.pages), time.perf_counter() - start, done.passes,
@@ -100,11 +106,50 @@ def make_cards(root: Path, output: Path, *, paper: str = "A4") -> Built:
     env = print_environment(templates)
     printer = LawPrinter(corpus.laws, corpus.index, TermLinker.build(corpus.definitions), env)
     stamps = Stamps()
+    cards = card_context(corpus, pieces, chosen, stamps, printer.renderer(terms=False))
+    halves = [h for h in _halves(cards) if h]
+    jobs = [(cards_html(env, half, chosen, CARDS_TITLE), str(templates / "print"),
+             Stamps({s["frame"]: stamps.frames[s["frame"]] for c in half for s in c["sheets"]})) for half in halves]
+    if len(jobs) > 1 and (os.cpu_count() or 1) > 1 and "fork" in multiprocessing.get_all_start_methods():
+        # Forked: the child starts with WeasyPrint loaded; the cards need no page numbers of each other.
+        with ProcessPoolExecutor(max_workers=len(jobs), mp_context=multiprocessing.get_context("fork")) as pool:
+            done = list(pool.map(_cards_pdf, *zip(*jobs)))
+    else:
+        done = [_cards_pdf(*job) for job in jobs]
+    writer = PdfWriter()
+    landed: dict[str, int] = {}
+    for data, starts, _, _ in done:
+        offset = len(writer.pages)
+        landed.update({name: page + offset for name, page in starts.items()})
+        writer.append(PdfReader(io.BytesIO(data)))
+    writer.add_metadata({"/Title": CARDS_TITLE})
+    out = io.BytesIO()
+    writer.write(out)
+    _write(output, out.getvalue())
+    return Built(output, len(writer.pages), time.perf_counter() - start, 1,
+                 [w for *_, warnings in done for w in warnings], card_pages(landed, cards))
+
+
+def _halves(cards: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The cards in two runs of whole charts with about as many sheets each."""
+    total = sum(len(c["sheets"]) for c in cards)
+    running = 0
+    for i, card in enumerate(cards):
+        running += len(card["sheets"])
+        if running * 2 >= total:
+            return cards[:i + 1], cards[i + 1:]
+    return cards, []
+
+
+def _cards_pdf(html: str, base_url: str, stamps: Stamps) -> tuple[bytes, dict[str, int], int, list[str]]:
+    """One run of cards laid out, its drawings laid on: the PDF, where each id landed, its pages,
+    WeasyPrint's warnings."""
     with _collecting() as collect:
-        cards = card_context(corpus, pieces, chosen, stamps, printer.renderer(terms=False))
-        html = cards_html(env, cards, chosen, CARDS_TITLE)
-        document = HTML(string=html, base_url=str(templates / "print")).render()
-        document.metadata.title = CARDS_TITLE
-        lay_over(document.write_pdf(), document, stamps, output)
-    return Built(output, len(document.pages), time.perf_counter() - start, 1, collect.messages,
-                 card_pages(landing(document).page, cards))
+        document = HTML(string=html, base_url=base_url).render()
+        pdf = lay_over(document.write_pdf(), document, stamps)
+    return pdf, landing(document).page, len(document.pages), collect.messages
+
+
+def _write(output: Path, pdf: bytes) -> None:
+    output.parent.mkdir(parents=True, exist_ok=True)
+    output.write_bytes(pdf)

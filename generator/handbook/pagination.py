@@ -56,19 +56,27 @@ def paginate(book: Handbook, base_url: Path, cache_dir: Path | None = None) -> P
     # What the layout depends on: the text as measured, and the stylesheet it links to.
     measuring = book.html(Layout(), measuring=True) + "".join(
         p.read_text(encoding="utf-8") for p in sorted(base_url.glob("*.css")))
-    layout = _recall(cache_dir, book, measuring)
+    recalled = _recall(cache_dir, book, measuring)
     passes = 0
-    if layout is None:
+    if recalled is None:
         passes += 1
         layout, _ = adjust(book, measure(book, base_url), Layout())
+        pages: dict[str, int] | None = None
+    else:
+        layout, pages = recalled
     while True:
-        document = HTML(string=book.html(layout), base_url=str(base_url)).render()
+        document = HTML(string=book.html(layout, pages=pages), base_url=str(base_url)).render()
         passes += 1
-        adjusted, unsettled = adjust(book, landing(document), layout)
+        landed = landing(document)
+        adjusted, unsettled = adjust(book, landed, layout)
+        found = book.page_numbers(landed.page)
+        if pages is not None and any(pages.get(a) != n for a, n in found.items()):
+            pages = None  # a number written in is not where its chart landed: let WeasyPrint count
+            continue
         if adjusted == layout or passes > MAX_FULL_PASSES:
-            _remember(cache_dir, book, measuring, layout)
+            _remember(cache_dir, book, measuring, layout, found)
             return Paginated(document, layout, passes, unsettled)
-        layout = adjusted
+        layout, pages = adjusted, None
 
 
 @dataclass(frozen=True)
@@ -251,23 +259,25 @@ def _key(book: Handbook, measuring: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:24]
 
 
-def _recall(cache_dir: Path | None, book: Handbook, measuring: str) -> Layout | None:
-    """The layout an earlier build settled on for exactly this text, if any."""
+def _recall(cache_dir: Path | None, book: Handbook, measuring: str) -> tuple[Layout, dict[str, int]] | None:
+    """The layout an earlier build settled on for exactly this text, and the pages its charts
+    landed on, if any."""
     if cache_dir is None:
         return None
     path = cache_dir / f"{_key(book, measuring)}.json"
     try:
         data = json.loads(kept_text(path) or "")
-        return Layout({str(k): str(v) for k, v in data["breaks"].items()},
-                      {str(k): int(v) for k, v in data["shrink"].items()})
-    except (OSError, ValueError, KeyError, TypeError):
+        return (Layout({str(k): str(v) for k, v in data["breaks"].items()},
+                       {str(k): int(v) for k, v in data["shrink"].items()}),
+                {str(k): int(v) for k, v in data["pages"].items()})
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
 
 
-def _remember(cache_dir: Path | None, book: Handbook, measuring: str, layout: Layout) -> None:
-    """Keep the settled layout for the next build of the same text."""
+def _remember(cache_dir: Path | None, book: Handbook, measuring: str, layout: Layout, pages: dict[str, int]) -> None:
+    """Keep the settled layout, and where the charts landed, for the next build of the same text."""
     if cache_dir is None:
         return
     cache_dir.mkdir(parents=True, exist_ok=True)
     keep(cache_dir / f"{_key(book, measuring)}.json",
-         json.dumps({"breaks": layout.breaks, "shrink": layout.shrink}, sort_keys=True))
+         json.dumps({"breaks": layout.breaks, "shrink": layout.shrink, "pages": pages}, sort_keys=True))

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from pypdf import PageObject, PdfReader, PdfWriter
 from pypdf.generic import ArrayObject, DictionaryObject, FloatObject, IndirectObject, NameObject, StreamObject
@@ -43,9 +42,8 @@ class Stamps:
         return out.write(), pages
 
 
-def lay_over(pdf: bytes, document: Document, stamps: Stamps, output: Path) -> int:
-    """Write `pdf` (the rendering of `document`) to `output` with every drawing laid over its
-    frame; returns how many were laid.
+def lay_over(pdf: bytes, document: Document, stamps: Stamps) -> bytes:
+    """`pdf` (the rendering of `document`) with every drawing laid over its frame.
 
     Each drawing's page goes in whole as a form (its content stream copied, never parsed),
     drawn by one added line of content: far quicker than merging the two pages.
@@ -77,10 +75,9 @@ def lay_over(pdf: bytes, document: Document, stamps: Stamps, output: Path) -> in
         contents = target.raw_get("/Contents")  # the reference: a stream in an array must be one
         own = list(contents.get_object()) if isinstance(contents.get_object(), ArrayObject) else [contents]
         target[NameObject("/Contents")] = ArrayObject([before, *own, after])
-    output.parent.mkdir(parents=True, exist_ok=True)
-    with output.open("wb") as f:
-        writer.write(f)
-    return laid
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
 
 
 def _form(writer: PdfWriter, page: PageObject) -> IndirectObject:
