@@ -66,6 +66,7 @@ class _Font:
     ids: dict[str, int]
     units: int  # per em
     used: dict[int, str] = field(default_factory=dict)  # glyph id → the character it shows
+    advances: dict[int, float] = field(default_factory=dict)
 
     @classmethod
     def load(cls, resource: str, family: str) -> _Font:
@@ -84,7 +85,9 @@ class _Font:
 
     def advance(self, gid: int) -> float:
         """A glyph's advance, in ems."""
-        return self.font["hmtx"][self.font.getGlyphOrder()[gid]][0] / self.units
+        if gid not in self.advances:
+            self.advances[gid] = self.font["hmtx"][self.font.getGlyphOrder()[gid]][0] / self.units
+        return self.advances[gid]
 
 
 class DrawingPDF:
@@ -178,7 +181,7 @@ class DrawingPDF:
         options.notdef_outline = True
         options.layout_features = []
         options.drop_tables += ["FFTM"]  # FontForge's timestamps: nothing a reader needs
-        cut = TTFont(str(font.path))
+        cut = TTFont(str(font.path), recalcTimestamp=False)  # else it carries the time it was cut
         subsetter = subset.Subsetter(options)
         subsetter.populate(gids=used)
         subsetter.subset(cut)
