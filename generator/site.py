@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from .loading import load_corpus
@@ -63,8 +65,15 @@ def write_pdfs(root: Path, folder: Path) -> Path:
     """The handbook and the chart cards into `folder`, and the file of where each chart stands in them."""
     from .handbook import make_cards, make_handbook  # WeasyPrint is slow to import: only when asked
 
-    book = make_handbook(root, folder / HANDBOOK, paper="A4")
-    cards = make_cards(root, folder / CARDS, paper="A4")
+    if (os.cpu_count() or 1) > 1 and "fork" in multiprocessing.get_all_start_methods():
+        # The cards (themselves in two halves at once) beside the handbook: neither needs the other.
+        with ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("fork")) as pool:
+            later = pool.submit(make_cards, root, folder / CARDS, paper="A4")
+            book = make_handbook(root, folder / HANDBOOK, paper="A4")
+            cards = later.result()
+    else:
+        book = make_handbook(root, folder / HANDBOOK, paper="A4")
+        cards = make_cards(root, folder / CARDS, paper="A4")
     for name, built in (("handbook", book), ("chart cards", cards)):
         for warning in built.warnings:
             print(f"{name}: {warning}", file=sys.stderr)

@@ -127,7 +127,7 @@ class Handbook:
 
         def page_ref(anchor: str) -> Markup:
             self.asked.add(anchor)
-            number = (pages or {}).get(anchor)
+            number = 0 if measuring else (pages or {}).get(anchor)  # a measure needs no true number
             known = Markup(f' data-page="{number:d}"') if number is not None else ""
             return Markup('<a class="page-ref fixed" href="#{}"{}></a>').format(anchor, known)
 

@@ -12,6 +12,10 @@ The first layout is a quick one of the Laws alone, in two halves at once on two 
 `measure`); it is skipped when an earlier build settled on a layout for the very same text and
 style. The book is then laid out once and checked; only if the check fails is it adjusted and
 laid out again.
+
+A reference to a chart's page prints the number the last build found for it, and the check
+also compares each with where its chart landed: WeasyPrint counting them itself would lay every
+page of a chart out three times (a chart's parts refer to the parts after them).
 """
 from __future__ import annotations
 
@@ -35,6 +39,7 @@ from .charts import SHRINK
 from .paper import PT_PER_MM
 
 MAX_FULL_PASSES = 2
+LAST_PAGES = "last-pages.json"
 PX_PER_MM = 96 / 25.4
 # A block this far below the top of its page has something above it there: more than a
 # section's top margin (2.6 mm at A4), less than a line (4 mm at A5).
@@ -61,22 +66,32 @@ def paginate(book: Handbook, base_url: Path, cache_dir: Path | None = None) -> P
     if recalled is None:
         passes += 1
         layout, _ = adjust(book, measure(book, base_url), Layout())
-        pages: dict[str, int] | None = None
+        pages = _last_pages(cache_dir)  # after a small edit, most charts stand where they stood
     else:
         layout, pages = recalled
-    while True:
-        document = HTML(string=book.html(layout, pages=pages), base_url=str(base_url)).render()
+
+    def render(pages: dict[str, int] | None) -> tuple[Document, Landing, dict[str, int], bool]:
+        nonlocal passes
         passes += 1
+        document = HTML(string=book.html(layout, pages=pages), base_url=str(base_url)).render()
         landed = landing(document)
-        adjusted, unsettled = adjust(book, landed, layout)
         found = book.page_numbers(landed.page)
-        if pages is not None and any(pages.get(a) != n for a, n in found.items()):
-            pages = None  # a number written in is not where its chart landed: let WeasyPrint count
-            continue
+        return document, landed, found, pages is None or all(pages.get(a) == n for a, n in found.items())
+
+    while True:
+        document, landed, found, right = render(pages)
+        adjusted, unsettled = adjust(book, landed, layout)
         if adjusted == layout or passes > MAX_FULL_PASSES:
-            _remember(cache_dir, book, measuring, layout, found)
-            return Paginated(document, layout, passes, unsettled)
-        layout, pages = adjusted, None
+            break
+        layout, pages = adjusted, found
+    # The page numbers written in must be where the charts landed: the numbers found are (their
+    # width is fixed, so they cannot move a page break); if they still are not, WeasyPrint counts.
+    for guess in (found, None):
+        if right:
+            break
+        document, landed, found, right = render(guess)
+    _remember(cache_dir, book, measuring, layout, found)
+    return Paginated(document, layout, passes, unsettled)
 
 
 @dataclass(frozen=True)
@@ -274,10 +289,22 @@ def _recall(cache_dir: Path | None, book: Handbook, measuring: str) -> tuple[Lay
         return None
 
 
+def _last_pages(cache_dir: Path | None) -> dict[str, int] | None:
+    """Where the charts landed in the last book built, whatever its text."""
+    if cache_dir is None:
+        return None
+    try:
+        return {str(k): int(v) for k, v in json.loads(kept_text(cache_dir / LAST_PAGES) or "").items()}
+    except (ValueError, TypeError, AttributeError):
+        return None
+
+
 def _remember(cache_dir: Path | None, book: Handbook, measuring: str, layout: Layout, pages: dict[str, int]) -> None:
-    """Keep the settled layout, and where the charts landed, for the next build of the same text."""
+    """Keep the settled layout, and where the charts landed, for the next build of the same text
+    (and the pages alone for the next build of any)."""
     if cache_dir is None:
         return
     cache_dir.mkdir(parents=True, exist_ok=True)
     keep(cache_dir / f"{_key(book, measuring)}.json",
          json.dumps({"breaks": layout.breaks, "shrink": layout.shrink, "pages": pages}, sort_keys=True))
+    keep(cache_dir / LAST_PAGES, json.dumps(pages, sort_keys=True))
