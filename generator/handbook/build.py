@@ -1,7 +1,10 @@
 """Build the handbook PDF and the chart cards from the project's sources, and report how it went."""
 from __future__ import annotations
 
+import base64
+import hashlib
 import io
+import json
 import logging
 import multiprocessing
 import os
@@ -14,10 +17,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import weasyprint
 from pypdf import PdfReader, PdfWriter
 from weasyprint import HTML
 
-from ..cachedir import cache_dir
+from ..cachedir import cache_dir, keep, kept
 from ..chartpages import dot_sources
 from ..flowcharts.render import render_all
 from ..inline import TermLinker
@@ -77,7 +81,8 @@ def make_handbook(root: Path, output: Path, *, paper: str = "A4") -> Built:
     start = time.perf_counter()
     chosen = paper_named(paper)
     corpus = load_corpus(root, cached=True)
-    svgs = render_all(dot_sources(corpus), cache_dir(root, "svg"))
+    legend = {k: job for k, job in dot_sources(corpus).items() if k.startswith("legend:")}
+    svgs = render_all(legend, cache_dir(root, "svg"))  # the legend's examples (the charts: `pieces`)
     pieces = print_pieces(corpus.charts, room_for(chosen.chart_box, chosen.chart_floor_pt), cache_dir(root, "svg"),
                           cache_dir(root, "pieces"))
     base = root / "site_templates" / "print"
@@ -107,18 +112,33 @@ def make_cards(root: Path, output: Path, *, paper: str = "A4") -> Built:
     printer = LawPrinter(corpus.laws, corpus.index, TermLinker.build(corpus.definitions), env)
     stamps = Stamps()
     cards = card_context(corpus, pieces, chosen, stamps, printer.renderer(terms=False))
-    halves = [h for h in _halves(cards) if h]
-    jobs = [(cards_html(env, half, chosen, CARDS_TITLE), str(templates / "print"),
-             Stamps({s["frame"]: stamps.frames[s["frame"]] for c in half for s in c["sheets"]})) for half in halves]
+    kept_pdfs = cache_dir(root, "cards")
+    chunks = []  # (cache key, HTML, the drawings it places), a few charts each
+    for run in _runs(cards):
+        html = cards_html(env, run, chosen, CARDS_TITLE)
+        frames = Stamps({s["frame"]: stamps.frames[s["frame"]] for c in run for s in c["sheets"]})
+        chunks.append((_chunk_key(html, frames, templates / "print"), html, frames))
+    done: dict[str, tuple[bytes, dict[str, int], int, list[str]]] = {}
+    for key, _, _ in chunks:
+        found = _unpack(kept(kept_pdfs / f"{key}.json"))
+        if found is not None:
+            done[key] = found
+    todo = [(key, html, frames) for key, html, frames in chunks if key not in done]
+    jobs = [(html, str(templates / "print"), frames) for _, html, frames in todo]
     if len(jobs) > 1 and (os.cpu_count() or 1) > 1 and "fork" in multiprocessing.get_all_start_methods():
         # Forked: the child starts with WeasyPrint loaded; the cards need no page numbers of each other.
-        with ProcessPoolExecutor(max_workers=len(jobs), mp_context=multiprocessing.get_context("fork")) as pool:
-            done = list(pool.map(_cards_pdf, *zip(*jobs)))
+        with ProcessPoolExecutor(max_workers=2, mp_context=multiprocessing.get_context("fork")) as pool:
+            made = list(pool.map(_cards_pdf, *zip(*jobs)))
     else:
-        done = [_cards_pdf(*job) for job in jobs]
+        made = [_cards_pdf(*job) for job in jobs]
+    kept_pdfs.mkdir(parents=True, exist_ok=True)
+    for (key, _, _), result in zip(todo, made):
+        done[key] = result
+        keep(kept_pdfs / f"{key}.json", _pack(result))
     writer = PdfWriter()
     landed: dict[str, int] = {}
-    for data, starts, _, _ in done:
+    for key, _, _ in chunks:
+        data, starts, _, _ = done[key]
         offset = len(writer.pages)
         landed.update({name: page + offset for name, page in starts.items()})
         writer.append(PdfReader(io.BytesIO(data)))
@@ -127,18 +147,43 @@ def make_cards(root: Path, output: Path, *, paper: str = "A4") -> Built:
     writer.write(out)
     _write(output, out.getvalue())
     return Built(output, len(writer.pages), time.perf_counter() - start, 1,
-                 [w for *_, warnings in done for w in warnings], card_pages(landed, cards))
+                 [w for key, _, _ in chunks for w in done[key][3]], card_pages(landed, cards))
 
 
-def _halves(cards: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """The cards in two runs of whole charts with about as many sheets each."""
-    total = sum(len(c["sheets"]) for c in cards)
-    running = 0
-    for i, card in enumerate(cards):
-        running += len(card["sheets"])
-        if running * 2 >= total:
-            return cards[:i + 1], cards[i + 1:]
-    return cards, []
+# Charts to a run of cards laid out together: few enough that an edit lays out few cards again,
+# enough that WeasyPrint's start (the stylesheet, the fonts) is not paid for each chart.
+CHARTS_A_RUN = 4
+
+
+def _runs(cards: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    return [cards[i:i + CHARTS_A_RUN] for i in range(0, len(cards), CHARTS_A_RUN)]
+
+
+def _chunk_key(html: str, frames: Stamps, styles: Path) -> str:
+    """What a run of cards' PDF depends on: WeasyPrint, the stylesheets, the HTML, the drawings,
+    and the code that draws and lays them."""
+    digest = hashlib.sha256(f"{weasyprint.__version__}\n{html}".encode("utf-8"))
+    here = Path(__file__).parent
+    for path in [*sorted(styles.glob("*.css")), here / "pdfdrawing.py", here / "stamping.py"]:
+        digest.update(path.read_bytes())
+    for frame, drawing in frames.frames.items():
+        digest.update(f"{frame}\n{drawing.svg}\n{drawing.width}\n{drawing.height}".encode("utf-8"))
+    return digest.hexdigest()[:24]
+
+
+def _pack(result: tuple[bytes, dict[str, int], int, list[str]]) -> str:
+    data, starts, pages, warnings = result
+    return json.dumps({"pdf": base64.b64encode(data).decode("ascii"), "starts": starts, "pages": pages,
+                       "warnings": warnings})
+
+
+def _unpack(found: bytes | None) -> tuple[bytes, dict[str, int], int, list[str]] | None:
+    """A kept run of cards; None when there is none, or it is not what `_pack` wrote."""
+    try:
+        entry = json.loads(found or b"")
+        return base64.b64decode(entry["pdf"]), entry["starts"], entry["pages"], entry["warnings"]
+    except (ValueError, KeyError, TypeError):
+        return None
 
 
 def _cards_pdf(html: str, base_url: str, stamps: Stamps) -> tuple[bytes, dict[str, int], int, list[str]]:

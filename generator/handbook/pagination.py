@@ -9,9 +9,9 @@ page (a Law of one page moves whole, so that it and a one-page chart make a spre
 that spilled past its page is drawn smaller.
 
 The first layout is a quick one of the Laws alone, in two halves at once on two cores (see
-`measure`); it is skipped when an earlier build settled on a layout for the very same text and
-style. The book is then laid out once and checked; only if the check fails is it adjusted and
-laid out again.
+`measure`); it is skipped when an earlier build settled on a layout, for the very same text and
+style or (a guess, after an edit) for the last book built. The book is then laid out once and
+checked; only if the check fails is it adjusted and laid out again.
 
 A reference to a chart's page prints the number the last build found for it, and the check
 also compares each with where its chart landed: WeasyPrint counting them itself would lay every
@@ -39,7 +39,7 @@ from .charts import SHRINK
 from .paper import PT_PER_MM
 
 MAX_FULL_PASSES = 2
-LAST_PAGES = "last-pages.json"
+LAST = "last.json"  # the last book's layout and pages, whatever its text
 PX_PER_MM = 96 / 25.4
 # A block this far below the top of its page has something above it there: more than a
 # section's top margin (2.6 mm at A4), less than a line (4 mm at A5).
@@ -61,12 +61,15 @@ def paginate(book: Handbook, base_url: Path, cache_dir: Path | None = None) -> P
     # What the layout depends on: the text as measured, and the stylesheet it links to.
     measuring = book.html(Layout(), measuring=True) + "".join(
         p.read_text(encoding="utf-8") for p in sorted(base_url.glob("*.css")))
-    recalled = _recall(cache_dir, book, measuring)
+    # The layout settled on for this very text; else the last book's (after an edit, most of it
+    # still holds, and checking it costs one layout); else a measure of the Laws alone.
+    recalled = _recall(cache_dir / f"{_key(book, measuring)}.json" if cache_dir else None) or _recall(
+        cache_dir / LAST if cache_dir else None)
     passes = 0
     if recalled is None:
         passes += 1
         layout, _ = adjust(book, measure(book, base_url), Layout())
-        pages = _last_pages(cache_dir)  # after a small edit, most charts stand where they stood
+        pages = None
     else:
         layout, pages = recalled
 
@@ -274,37 +277,25 @@ def _key(book: Handbook, measuring: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:24]
 
 
-def _recall(cache_dir: Path | None, book: Handbook, measuring: str) -> tuple[Layout, dict[str, int]] | None:
-    """The layout an earlier build settled on for exactly this text, and the pages its charts
-    landed on, if any."""
-    if cache_dir is None:
+def _recall(path: Path | None) -> tuple[Layout, dict[str, int]] | None:
+    """A layout an earlier build settled on, and the pages its charts landed on, if kept."""
+    if path is None:
         return None
-    path = cache_dir / f"{_key(book, measuring)}.json"
     try:
         data = json.loads(kept_text(path) or "")
         return (Layout({str(k): str(v) for k, v in data["breaks"].items()},
                        {str(k): int(v) for k, v in data["shrink"].items()}),
                 {str(k): int(v) for k, v in data["pages"].items()})
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return None
-
-
-def _last_pages(cache_dir: Path | None) -> dict[str, int] | None:
-    """Where the charts landed in the last book built, whatever its text."""
-    if cache_dir is None:
-        return None
-    try:
-        return {str(k): int(v) for k, v in json.loads(kept_text(cache_dir / LAST_PAGES) or "").items()}
-    except (ValueError, TypeError, AttributeError):
+    except (ValueError, KeyError, TypeError, AttributeError):
         return None
 
 
 def _remember(cache_dir: Path | None, book: Handbook, measuring: str, layout: Layout, pages: dict[str, int]) -> None:
     """Keep the settled layout, and where the charts landed, for the next build of the same text
-    (and the pages alone for the next build of any)."""
+    (and as the last book's, for the next build of any)."""
     if cache_dir is None:
         return
     cache_dir.mkdir(parents=True, exist_ok=True)
-    keep(cache_dir / f"{_key(book, measuring)}.json",
-         json.dumps({"breaks": layout.breaks, "shrink": layout.shrink, "pages": pages}, sort_keys=True))
-    keep(cache_dir / LAST_PAGES, json.dumps(pages, sort_keys=True))
+    entry = json.dumps({"breaks": layout.breaks, "shrink": layout.shrink, "pages": pages}, sort_keys=True)
+    keep(cache_dir / f"{_key(book, measuring)}.json", entry)
+    keep(cache_dir / LAST, entry)
