@@ -89,7 +89,7 @@ def forget(project: Path, state: str) -> None:
         shutil.rmtree(cache, ignore_errors=True)
     elif state == "edited":
         for path in (cache / "handbook").glob("*.json"):
-            if path.name != "last.json":  # the last book's layout and page numbers: a guess, checked
+            if not path.name.startswith("last-"):  # the last book's layout and page numbers: a guess, checked
                 path.unlink()
 
 

@@ -39,7 +39,6 @@ from .charts import SHRINK
 from .paper import PT_PER_MM
 
 MAX_FULL_PASSES = 2
-LAST = "last.json"  # the last book's layout and pages, whatever its text
 PX_PER_MM = 96 / 25.4
 # A block this far below the top of its page has something above it there: more than a
 # section's top margin (2.6 mm at A4), less than a line (4 mm at A5).
@@ -64,7 +63,7 @@ def paginate(book: Handbook, base_url: Path, cache_dir: Path | None = None) -> P
     # The layout settled on for this very text; else the last book's (after an edit, most of it
     # still holds, and checking it costs one layout); else a measure of the Laws alone.
     recalled = _recall(cache_dir / f"{_key(book, measuring)}.json" if cache_dir else None) or _recall(
-        cache_dir / LAST if cache_dir else None)
+        cache_dir / _last(book) if cache_dir else None)
     passes = 0
     if recalled is None:
         passes += 1
@@ -298,4 +297,9 @@ def _remember(cache_dir: Path | None, book: Handbook, measuring: str, layout: La
     cache_dir.mkdir(parents=True, exist_ok=True)
     entry = json.dumps({"breaks": layout.breaks, "shrink": layout.shrink, "pages": pages}, sort_keys=True)
     keep(cache_dir / f"{_key(book, measuring)}.json", entry)
-    keep(cache_dir / LAST, entry)
+    keep(cache_dir / _last(book), entry)
+
+
+def _last(book: Handbook) -> str:
+    """The entry of the last book built on this paper, whatever its text."""
+    return f"last-{book.paper.name}.json"
