@@ -5,7 +5,7 @@ the charts most of the printed books' build time. The drawings need none of that
 already placed every shape and line of words. So its SVG is read (polygons, polylines, paths of
 cubic curves, ellipses, lines of text) and written as PDF drawing operators with `pydyf`
 (WeasyPrint's own PDF writer), the words in embedded Liberation Sans, the Arial twin the charts
-are laid out for, and DejaVu Sans for what Liberation Sans lacks (the suit symbols). Every
+are laid out for, and DejaVu Sans for what Liberation Sans lacks (a tick, a double arrow). Every
 drawing of a book goes on its own page of one PDF, sharing one subset of each font; see
 `stamping` for how the pages are then laid onto the book's.
 """
