@@ -27,8 +27,9 @@ def copy_project(dest: Path) -> Path:
             shutil.copytree(src, dest / name)
         else:
             shutil.copy(src, dest / name)
-    (dest / "generator").mkdir()
-    shutil.copy(ROOT / "generator" / "mkdocs_hooks.py", dest / "generator" / "mkdocs_hooks.py")
+    hooks = Path("generator", "publish", "mkdocs_hooks.py")  # the MkDocs adapter mkdocs.yml names
+    (dest / hooks).parent.mkdir(parents=True)
+    shutil.copy(ROOT / hooks, dest / hooks)
     return dest
 
 
@@ -42,9 +43,9 @@ def mkdocs_build(project: Path) -> float:
 def export_plain(project: Path, dest: Path) -> Path:
     """The same pages as ready Markdown with inline SVG, and a config without the generator."""
     sys.path.insert(0, str(ROOT))
-    from generator.generate import generate_pages
-    from generator.loading import load_corpus
-    from generator.pages import nav
+    from generator.site.generate import generate_pages
+    from generator.corpus.loading import load_corpus
+    from generator.site.pages import nav
 
     corpus = load_corpus(project)
     shutil.copytree(project / "docs", dest / "docs")
@@ -54,7 +55,7 @@ def export_plain(project: Path, dest: Path) -> Path:
         path.write_text(content, encoding="utf-8")
     shutil.copytree(project / "site_templates", dest / "site_templates")
     config = (project / "mkdocs.yml").read_text(encoding="utf-8")
-    config = config.replace("hooks:\n  - generator/mkdocs_hooks.py\n", "")
+    config = config.replace("hooks:\n  - generator/publish/mkdocs_hooks.py\n", "")
     (dest / "mkdocs.yml").write_text(config + "\nnav: " + _nav_yaml(nav(corpus)), encoding="utf-8")
     return dest
 
@@ -105,7 +106,7 @@ def pdf_build(project: Path, command: list[str], output: Path, state: str) -> fl
 def both_build(project: Path, folder: Path, state: str) -> float:
     """Both PDFs as `python -m generator build` makes them (the cards beside the handbook)."""
     forget(project, state)
-    code = ("import sys; from pathlib import Path; from generator.site import write_pdfs; "
+    code = ("import sys; from pathlib import Path; from generator.publish.safebuild import write_pdfs; "
             "write_pdfs(Path(sys.argv[1]), Path(sys.argv[2]))")
     start = time.perf_counter()
     subprocess.run([sys.executable, "-c", code, str(project), str(folder)], check=True, capture_output=True,

@@ -19,8 +19,8 @@ sys.path.insert(0, str(ROOT))
 from generator.handbook.cards import card_paper  # noqa: E402
 from generator.handbook.paper import paper_named  # noqa: E402
 from generator.handbook.pieces import DRAWN_PT, Piece, Room, print_pieces, room_for, svg_size  # noqa: E402
-from generator.loading import load_corpus  # noqa: E402
-from generator.model import Chart  # noqa: E402
+from generator.corpus.loading import load_corpus  # noqa: E402
+from generator.sources.model import Chart  # noqa: E402
 
 
 def page_share(svg: str, room: Room, floor_pt: float) -> float:

@@ -33,8 +33,8 @@ from urllib.parse import urlsplit
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator.loading import load_corpus  # noqa: E402
-from generator.searcheval import Judge, Query, Scored, load_queries  # noqa: E402
+from generator.corpus.loading import load_corpus  # noqa: E402
+from generator.tools.searcheval import Judge, Query, Scored, load_queries  # noqa: E402
 
 CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--no-first-run", "--disable-sync"]

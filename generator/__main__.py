@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 import sys
 
-from .cli import main
+from generator.cli import main
 
 try:
     sys.exit(main())

@@ -8,11 +8,11 @@ from pathlib import Path
 
 from typing import TYPE_CHECKING
 
-from .errors import SourceErrors
-from .site import BuildFailed
+from generator.sources.errors import SourceErrors
+from generator.publish.safebuild import BuildFailed
 
 if TYPE_CHECKING:
-    from .corpus import Corpus
+    from generator.corpus.corpus import Corpus
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -22,11 +22,11 @@ def main(argv: list[str] | None = None) -> int:
     lead = argv[:2] if argv[:1] == ["--root"] else []
     command, rest = (argv[len(lead)], argv[len(lead) + 1:]) if len(argv) > len(lead) else ("", [])
     if command == "import":
-        from . import importer
+        from generator.importing import importer
 
         return importer.main(rest)
     if command == "handbook":
-        from .handbook.__main__ import main as handbook_main
+        from generator.handbook.__main__ import main as handbook_main
 
         return handbook_main(lead + rest)
     parser = argparse.ArgumentParser(prog="python -m generator", description=__doc__)
@@ -78,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _check(root: Path) -> int:
-    from .loading import load_corpus
+    from generator.corpus.loading import load_corpus
 
     start = time.perf_counter()
     corpus = load_corpus(root, cached=True)
@@ -90,9 +90,9 @@ def _check(root: Path) -> int:
 
 def _check_chart(root: Path, chart_id: str) -> int:
     """One chart's problems and routes, for the editor working on it."""
-    from .loading import read_corpus
-    from .routecoverage import route_coverage
-    from .walk import WalkError, walk
+    from generator.corpus.loading import read_corpus
+    from generator.flowcharts.routecoverage import route_coverage
+    from generator.flowcharts.walk import WalkError, walk
 
     corpus, problems = read_corpus(root, cached=True)
     path = corpus.paths.get(f"chart:{chart_id}") or root / "flowcharts" / f"{chart_id}.yaml"
@@ -115,7 +115,7 @@ def _check_chart(root: Path, chart_id: str) -> int:
               + (f"; not yet: {', '.join(cov.missing_ends)}" if cov.missing_ends else ""))
         print(f"route paragraphs: {len(cov.paragraphs) - len(cov.missing_paragraphs)} of {len(cov.paragraphs)} decisive"
               + (f"; not yet: {', '.join(r.canonical() for r in cov.missing_paragraphs)}" if cov.missing_paragraphs else ""))
-    from .coverage import chart_coverage
+    from generator.index.coverage import chart_coverage
 
     left = chart_coverage(chart, corpus.laws).missing
     print(f"paragraphs of the Laws served: {'all cited or omitted' if not left else 'neither cited nor under omits: ' + ', '.join(r.canonical() for r in left)}")
@@ -127,8 +127,8 @@ def _check_chart(root: Path, chart_id: str) -> int:
 
 def _walks(root: Path, chart_id: str) -> int:
     """Every route of one chart in words, for reviewing it against its Law."""
-    from .loading import read_corpus
-    from .routes import describe, routes
+    from generator.corpus.loading import read_corpus
+    from generator.flowcharts.routes import describe, routes
 
     corpus, _problems = read_corpus(root)
     chart = corpus.charts.get(chart_id)
@@ -144,9 +144,9 @@ def _walks(root: Path, chart_id: str) -> int:
 
 def _impact(root: Path, old: str, new: str, *, summary_only: bool) -> int:
     """The laws editor's work list between two editions (see generator/impact.py)."""
-    from .impact import compare, format_report
-    from .loading import load_corpus, read_draft
-    from .model import CURRENT_EDITION
+    from generator.tools.impact import compare, format_report
+    from generator.corpus.loading import load_corpus, read_draft
+    from generator.sources.model import CURRENT_EDITION
 
     corpus = load_corpus(root, cached=True)
     if old == str(CURRENT_EDITION) and new == str(CURRENT_EDITION):
@@ -177,7 +177,7 @@ def _impact(root: Path, old: str, new: str, *, summary_only: bool) -> int:
 
 def _report_routes(corpus: Corpus) -> None:
     """How much of the charts' routes the scenarios walk, and where they fall short."""
-    from .routecoverage import totals
+    from generator.flowcharts.routecoverage import totals
 
     found = totals(list(corpus.charts.values()))
     count = sum(len(c.scenarios) for c in corpus.charts.values())
@@ -193,9 +193,9 @@ def _report_routes(corpus: Corpus) -> None:
 
 
 def _build(root: Path, *, strict: bool, handbook: bool) -> int:
-    from .site import build_site
+    from generator.publish.safebuild import build_site
 
-    from .loading import load_corpus
+    from generator.corpus.loading import load_corpus
 
     start = time.perf_counter()
     site_dir = build_site(root, strict=strict, handbook=handbook)
@@ -207,9 +207,9 @@ def _build(root: Path, *, strict: bool, handbook: bool) -> int:
 
 
 def _draw(root: Path, chart_id: str, output: Path) -> int:
-    from .chartpages import site_dot
-    from .flowcharts.render import render_to
-    from .loading import read_corpus
+    from generator.site.chartpages import site_dot
+    from generator.flowcharts.render import render_to
+    from generator.corpus.loading import read_corpus
 
     # Drawn even while other files have problems: the editor is looking at this one.
     corpus, problems = read_corpus(root)

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+HOOKS = Path("generator", "publish", "mkdocs_hooks.py")  # the MkDocs adapter, named by mkdocs.yml
 FIXTURE = ROOT / "tests" / "fixtures" / "corpus"
 SHARED = ROOT.parent / "shared"
 
@@ -34,8 +35,8 @@ def make_project(dest: Path, sources: Path = FIXTURE) -> Path:
             shutil.copytree(src, dest / name, dirs_exist_ok=True)
         else:
             shutil.copy(src, dest / name)
-    (dest / "generator").mkdir(exist_ok=True)
-    shutil.copy(ROOT / "generator" / "mkdocs_hooks.py", dest / "generator" / "mkdocs_hooks.py")
+    (dest / HOOKS).parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy(ROOT / HOOKS, dest / HOOKS)
     return dest
 
 
@@ -47,7 +48,7 @@ def project(tmp_path: Path) -> Path:
 @pytest.fixture(scope="session")
 def fixture_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The fixture corpus built end to end with MkDocs (once per test session)."""
-    from generator.site import build_site
+    from generator.publish.safebuild import build_site
 
     root = make_project(tmp_path_factory.mktemp("fixture") / "project")
     return build_site(root, handbook=False)
@@ -56,14 +57,14 @@ def fixture_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="session")
 def real_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The real project built into a temporary copy (so the developer's site/ is untouched)."""
-    from generator.site import build_site
+    from generator.publish.safebuild import build_site
 
     root = tmp_path_factory.mktemp("real") / "project"
     for name in ("laws", "flowcharts", "front", "training", "docs", "site_templates"):
         shutil.copytree(ROOT / name, root / name)
     shutil.copy(ROOT / "mkdocs.yml", root / "mkdocs.yml")
-    (root / "generator").mkdir()
-    shutil.copy(ROOT / "generator" / "mkdocs_hooks.py", root / "generator" / "mkdocs_hooks.py")
+    (root / HOOKS).parent.mkdir(parents=True)
+    shutil.copy(ROOT / HOOKS, root / HOOKS)
     cache = ROOT / ".cache"
     if cache.is_dir():
         shutil.copytree(cache, root / ".cache")

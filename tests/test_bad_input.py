@@ -16,7 +16,7 @@ from bs4 import BeautifulSoup
 from pypdf import PdfReader
 
 from support import fragments, make_project
-from generator.site import build_site
+from generator.publish.safebuild import build_site
 
 BROKEN = Path(__file__).parent / "fixtures" / "broken"
 EXPECTED = yaml.safe_load((BROKEN / "expected.yaml").read_text(encoding="utf-8"))

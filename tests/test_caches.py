@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from generator.cachedir import cache_dir
-from generator.errors import SourceErrors
-from generator.generate import generate_pages
-from generator.loading import load_corpus
+from generator.sources.cachedir import cache_dir
+from generator.sources.errors import SourceErrors
+from generator.site.generate import generate_pages
+from generator.corpus.loading import load_corpus
 from support import edit
 
 CHART = "flowcharts/fixture.yaml"

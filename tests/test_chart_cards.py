@@ -13,7 +13,7 @@ pytest.importorskip("weasyprint")
 
 from generator.handbook import Built, make_cards  # noqa: E402 - after the skips
 from generator.handbook.cards import CARD_PAPERS, law_tab  # noqa: E402
-from generator.loading import Corpus, load_corpus  # noqa: E402
+from generator.corpus.loading import Corpus, load_corpus  # noqa: E402
 
 ROOT = Path(__file__).parent.parent
 MM = 72 / 25.4

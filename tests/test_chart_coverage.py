@@ -4,8 +4,8 @@ from __future__ import annotations
 import pytest
 
 from support import ROOT
-from generator.coverage import chart_coverage
-from generator.loading import load_corpus
+from generator.index.coverage import chart_coverage
+from generator.corpus.loading import load_corpus
 
 CORPUS = load_corpus(ROOT)
 

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from generator.errors import SourceErrors
-from generator.loading import load_corpus
-from generator.routecoverage import route_coverage, totals
-from generator.walkpages import carried_script, handed_from, walk_data
+from generator.sources.errors import SourceErrors
+from generator.corpus.loading import load_corpus
+from generator.flowcharts.routecoverage import route_coverage, totals
+from generator.site.walkpages import carried_script, handed_from, walk_data
 from support import edit
 
 CHART = "flowcharts/fixture.yaml"
@@ -126,7 +126,7 @@ def test_route_coverage_counts_end_boxes_and_decisive_paragraphs(project: Path) 
 
 def test_a_condition_that_does_not_hold_can_lead_on(project: Path) -> None:
     """`otherwise:` sends the walk on when a condition fails, instead of ending it there."""
-    from generator.walk import choices, walk
+    from generator.flowcharts.walk import choices, walk
 
     edit(project / CHART, "    cites: [2A1]\n    next: a1\n", "    cites: [2A1]\n    next: a1\n    otherwise: o1\n")
     edit(project / CHART, "    facts: {q1: \"yes\"}\n    ruling: a1\n", "    facts: {q1: \"yes\", k1: \"no\"}\n    ruling: a2\n")
@@ -138,7 +138,7 @@ def test_a_condition_that_does_not_hold_can_lead_on(project: Path) -> None:
 
 
 def test_every_route_is_listed_with_its_ruling(project: Path) -> None:
-    from generator.routes import describe, routes
+    from generator.flowcharts.routes import describe, routes
 
     chart = load_corpus(project).charts["fixture"]
     found = list(routes(chart))

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.citations import Ref, find, parse_ref
+from generator.index.citations import Ref, find, parse_ref
 
 
 def cited(text: str, law: int | None = 12) -> list[tuple[str, list[str]]]:

@@ -8,8 +8,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from support import ROOT
-from generator.site import build_site
+from support import HOOKS, ROOT
+from generator.publish.safebuild import build_site
 
 TIME_STAMPED = {"sitemap.xml", "sitemap.xml.gz"}
 
@@ -23,8 +23,8 @@ def test_two_clean_builds_are_byte_identical(tmp_path: Path) -> None:
     for name in ("laws", "flowcharts", "front", "training", "docs", "site_templates"):
         shutil.copytree(ROOT / name, project / name)
     shutil.copy(ROOT / "mkdocs.yml", project / "mkdocs.yml")
-    (project / "generator").mkdir()
-    shutil.copy(ROOT / "generator" / "mkdocs_hooks.py", project / "generator" / "mkdocs_hooks.py")
+    (project / HOOKS).parent.mkdir(parents=True)
+    shutil.copy(ROOT / HOOKS, project / HOOKS)
     first = files(build_site(project))
     shutil.rmtree(project / "site")
     shutil.rmtree(project / ".cache")  # a clean build: the charts are drawn again too

@@ -5,9 +5,9 @@ from pathlib import Path
 
 from generator.flowcharts.dot import chart_dot, wrap_label
 from generator.flowcharts.style import STYLES
-from generator.inline import ref_url
-from generator.loading import load_corpus
-from generator.model import Kind
+from generator.text.inline import ref_url
+from generator.corpus.loading import load_corpus
+from generator.sources.model import Kind
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

@@ -7,14 +7,14 @@ from pathlib import Path
 import pytest
 from ruamel.yaml import YAML
 
-from generator.alignment import Change, align_law
-from generator.citations import Ref
+from generator.editions.alignment import Change, align_law
+from generator.index.citations import Ref
 from generator.cli import main
-from generator.errors import SourceErrors
-from generator.importer import import_laws
+from generator.sources.errors import SourceErrors
+from generator.importing.importer import import_laws
 from generator.importing.runon import split_title
-from generator.loading import load_corpus
-from generator.worddiff import diff_html, word_diff
+from generator.corpus.loading import load_corpus
+from generator.editions.worddiff import diff_html, word_diff
 from support import ROOT, SHARED, edit, needs_shared
 
 SEED = SHARED / "seeds" / "004_d345d26701bd8c47.txt"
@@ -218,7 +218,7 @@ def test_an_edition_file_of_the_wrong_edition_and_a_bad_override_are_reported(tm
 def test_the_caches_know_the_edition_files(tmp_path):
     """An edit to a 1997 Law or to the overrides remakes its pages, and only those; the model
     cache reads the edition's files like the others."""
-    from generator.generate import generate_pages
+    from generator.site.generate import generate_pages
 
     root = _project_copy(tmp_path)
     shutil.copytree(ROOT / "site_templates", root / "site_templates")
@@ -276,7 +276,7 @@ def test_an_earlier_editions_words_are_escaped_on_its_pages(tmp_path):
     import markdown
     from bs4 import BeautifulSoup
 
-    from generator.generate import generate_pages
+    from generator.site.generate import generate_pages
 
     root = _project_copy(tmp_path)
     shutil.copytree(ROOT / "site_templates", root / "site_templates")

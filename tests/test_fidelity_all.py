@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from support import ROOT, SHARED, needs_shared
-from generator.lawtree import places
-from generator.corpus import Corpus
-from generator.loading import load_corpus
+from generator.index.lawtree import places
+from generator.corpus.corpus import Corpus
+from generator.corpus.loading import load_corpus
 from test_fidelity import site_law_words, words
 
 WBF = SHARED / "sources" / "laws-2017-wbf-laws23-72.txt"

@@ -17,8 +17,8 @@ pytest.importorskip("weasyprint")
 from generator.handbook import Built, make_handbook  # noqa: E402 - after the skips
 from generator.handbook.book import chart_placement  # noqa: E402
 from generator.handbook.paper import PAPERS  # noqa: E402
-from generator.corpus import Corpus
-from generator.loading import load_corpus  # noqa: E402
+from generator.corpus.corpus import Corpus
+from generator.corpus.loading import load_corpus  # noqa: E402
 
 ROOT = Path(__file__).parent.parent
 SAMPLED_LAWS = (1, 9, 27, 45, 77, 93)

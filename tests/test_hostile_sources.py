@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from support import make_project
-from generator.site import build_site
+from generator.publish.safebuild import build_site
 
 SECONDS = 60  # far more than a check takes; a hang would take for ever
 

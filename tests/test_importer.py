@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from ruamel.yaml import YAML
 
-from generator.importer import ImportResult, UnusableSource, import_laws, main, write_laws
+from generator.importing.importer import ImportResult, UnusableSource, import_laws, main, write_laws
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 WBF_SOURCE = SHARED / "sources" / "laws-2017-wbf-laws23-72.txt"

@@ -6,13 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from generator.cachedir import cache_dir
+from generator.sources.cachedir import cache_dir
 from generator.handbook.cards import card_paper
 from generator.handbook.pieces import Piece, Room, cut_chart, print_dot, print_pieces, reading_order, room_for, svg_size
 from generator.handbook.paper import PAPERS
 from generator.flowcharts.render import Job, render_all
-from generator.loading import Corpus, load_corpus
-from generator.model import Kind
+from generator.corpus.loading import Corpus, load_corpus
+from generator.sources.model import Kind
 
 ROOT = Path(__file__).parent.parent
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from generator.chartpages import PrintedCopies
-from generator.generate import generate_pages
-from generator.loading import load_corpus
+from generator.site.chartpages import PrintedCopies
+from generator.site.generate import generate_pages
+from generator.corpus.loading import load_corpus
 
 ROOT = Path(__file__).parent.parent
 

@@ -6,7 +6,7 @@ from pathlib import Path
 from bs4 import BeautifulSoup
 
 from support import ROOT
-from generator.loading import load_corpus
+from generator.corpus.loading import load_corpus
 from linkcheck import broken_links
 
 

@@ -12,11 +12,11 @@ import pytest
 from bs4 import BeautifulSoup
 
 from support import ROOT
-from generator.errors import Problems
-from generator.model import Law
-from generator.scoring import ScoringDataError, ScoringTables, scoring_data, script_json
-from generator.templates import environment
-from generator.yamlsource import read_yaml
+from generator.sources.errors import Problems
+from generator.sources.model import Law
+from generator.tools.scoring import ScoringDataError, ScoringTables, scoring_data, script_json
+from generator.text.templates import environment
+from generator.sources.yamlsource import read_yaml
 
 JS = ROOT / "docs" / "javascripts" / "score-tools.js"
 

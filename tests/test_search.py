@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from support import ROOT, fragments
-from generator.citations import parse_ref
-from generator.lawtree import places
-from generator.loading import load_corpus
-from generator.searchindex import record_html
-from generator.searcheval import load_queries
-from generator.searchrecords import Record, SearchRecords, best_bets, citation_key, citation_table, phrase_key
+from generator.index.citations import parse_ref
+from generator.index.lawtree import places
+from generator.corpus.loading import load_corpus
+from generator.site.searchindex import record_html
+from generator.tools.searcheval import load_queries
+from generator.site.searchrecords import Record, SearchRecords, best_bets, citation_key, citation_table, phrase_key
 
 CORPUS = load_corpus(ROOT)
 

@@ -9,10 +9,10 @@ from collections import Counter
 import pytest
 
 from support import ROOT, SHARED, needs_shared
-from generator.corpus import Corpus
-from generator.loading import load_corpus
-from generator.model import Chart, Kind
-from generator.xref import chart_texts
+from generator.corpus.corpus import Corpus
+from generator.corpus.loading import load_corpus
+from generator.sources.model import Chart, Kind
+from generator.index.xref import chart_texts
 
 WORD_RE = re.compile(r"[A-Za-z0-9’'%?]+")
 SEED_CHARTS = {25: "law-09", 27: "laws-10-12", 31: "law-13", 33: "law-14", 35: "law-15",

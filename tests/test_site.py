@@ -9,8 +9,8 @@ import pytest
 from bs4 import BeautifulSoup
 
 from support import fragments, make_project
-from generator.errors import SourceErrors
-from generator.site import build_site
+from generator.sources.errors import SourceErrors
+from generator.publish.safebuild import build_site
 from linkcheck import broken_links
 
 
@@ -137,7 +137,7 @@ def test_markdown_leaves_the_generated_html_whole(fixture_site: Path) -> None:
 
 
 def test_a_mkdocs_warning_fails_the_strict_build(tmp_path: Path) -> None:
-    from generator.site import BuildFailed
+    from generator.publish.safebuild import BuildFailed
 
     root = make_project(tmp_path / "project")
     site = build_site(root, handbook=False)

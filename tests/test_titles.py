@@ -5,8 +5,8 @@ import json
 import re
 
 from support import ROOT, SHARED, needs_shared
-from generator.loading import load_corpus
-from generator.xref import FOOTNOTE_RE
+from generator.corpus.loading import load_corpus
+from generator.index.xref import FOOTNOTE_RE
 
 
 def norm(title: str | None) -> str:

@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from support import ROOT
-from generator.loading import load_corpus
-from generator.situations import situations
-from generator.walk import walk
+from generator.corpus.loading import load_corpus
+from generator.text.situations import situations
+from generator.flowcharts.walk import walk
 
 CORPUS = load_corpus(ROOT)
 FLOW = [c for c in CORPUS.charts.values() if c.layout == "flow"]
@@ -41,7 +41,7 @@ def test_every_chart_with_scenarios_is_in_a_course_module() -> None:
 
 
 def test_scenarios_end_at_every_end_box_and_make_every_route_paragraph_decisive() -> None:
-    from generator.routecoverage import totals
+    from generator.flowcharts.routecoverage import totals
 
     found = totals(FLOW)
     gaps = {c.chart: (c.missing_ends, [r.canonical() for r in c.missing_paragraphs])

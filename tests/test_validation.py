@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.errors import SourceErrors
-from generator.loading import load_corpus
+from generator.sources.errors import SourceErrors
+from generator.corpus.loading import load_corpus
 from support import edit
 
 

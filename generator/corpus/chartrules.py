@@ -5,12 +5,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from . import citations
-from .corpus import Corpus
-from .errors import Problems
-from .lawtree import place_words
-from .model import Chart, Continuation, EditorNote, Kind, Node, Origin
-from .walk import box_refs, choices
+from generator.index import citations
+from generator.corpus.corpus import Corpus
+from generator.sources.errors import Problems
+from generator.index.lawtree import place_words
+from generator.sources.model import Chart, Continuation, EditorNote, Kind, Node, Origin
+from generator.flowcharts.walk import box_refs, choices
 
 # The kinds that decide or apply something, and so must say which paragraph.
 CITING_KINDS = frozenset({Kind.QUESTION, Kind.CONDITION, Kind.ACTION, Kind.OPTIONS, Kind.STATEMENT})

@@ -4,9 +4,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .citations import Ref
-from .model import CURRENT_EDITION, Alignment, Chart, Course, Definitions, FrontText, Law, Vocabulary
-from .xref import Index
+from generator.index.citations import Ref
+from generator.sources.model import CURRENT_EDITION, Alignment, Chart, Course, Definitions, FrontText, Law, Vocabulary
+from generator.index.xref import Index
 
 
 @dataclass(frozen=True)

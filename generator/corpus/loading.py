@@ -8,10 +8,10 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from .cachedir import cache_dir
-from .corpus import Corpus
-from .errors import Problems
-from .model import (
+from generator.sources.cachedir import cache_dir
+from generator.corpus.corpus import Corpus
+from generator.sources.errors import Problems
+from generator.sources.model import (
     CURRENT_EDITION,
     EDITION_OF,
     Alignment,
@@ -23,10 +23,10 @@ from .model import (
     Law,
     Vocabulary,
 )
-from .modelcache import ModelCache
-from .validation import check_corpus
-from .xref import build_index
-from .yamlsource import line_at, read_source, read_yaml
+from generator.sources.modelcache import ModelCache
+from generator.corpus.validation import check_corpus
+from generator.index.xref import build_index
+from generator.sources.yamlsource import line_at, read_source, read_yaml
 
 M = TypeVar("M", bound=BaseModel)
 

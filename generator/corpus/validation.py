@@ -5,15 +5,15 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from . import citations
-from .chartrules import check_rulings
-from .citations import Mention, Ref
-from .corpus import Corpus
-from .errors import Problems
-from .lawtree import children, places, texts
-from .model import ENTRY_KINDS, OTHERWISE, Block, Chart, ChartTable, Kind, Law, Node, Scenario, Vocabulary
-from .walk import WalkError, walk
-from .xref import FOOTNOTE_RE, Index, chart_texts
+from generator.index import citations
+from generator.corpus.chartrules import check_rulings
+from generator.index.citations import Mention, Ref
+from generator.corpus.corpus import Corpus
+from generator.sources.errors import Problems
+from generator.index.lawtree import children, places, texts
+from generator.sources.model import ENTRY_KINDS, OTHERWISE, Block, Chart, ChartTable, Kind, Law, Node, Scenario, Vocabulary
+from generator.flowcharts.walk import WalkError, walk
+from generator.index.xref import FOOTNOTE_RE, Index, chart_texts
 
 
 def check_corpus(corpus: Corpus, problems: Problems) -> None:

@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from enum import StrEnum
 
-from . import citations
-from .citations import Ref
-from .lawtree import texts
-from .model import Alignment, Block, Law, Paragraph
-from .worddiff import word_diff, without_markers
+from generator.index import citations
+from generator.index.citations import Ref
+from generator.index.lawtree import texts
+from generator.sources.model import Alignment, Block, Law, Paragraph
+from generator.editions.worddiff import word_diff, without_markers
 
 MATCH = 0.45  # word-sequence likeness from which two units are the same provision
 SAME_PLACE = 0.2  # the same, lower, likeness of two provisions at the same place

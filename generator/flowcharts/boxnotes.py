@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from . import citations
-from .model import CellNote, Chart, Continuation, EditorNote, Kind, Node, Origin
+from generator.index import citations
+from generator.sources.model import CellNote, Chart, Continuation, EditorNote, Kind, Node, Origin
 
 
 def editor_note_label(note: EditorNote, context_law: int) -> str:

@@ -8,11 +8,11 @@ from typing import Callable
 
 import graphviz
 
-from .. import citations
-from ..boxnotes import ADDED_LABEL, editor_note_label, hand_off
-from ..citations import Ref
-from ..model import OTHERWISE, Chart, Kind, Node
-from .style import (
+from generator.index import citations
+from generator.flowcharts.boxnotes import ADDED_LABEL, editor_note_label, hand_off
+from generator.index.citations import Ref
+from generator.sources.model import OTHERWISE, Chart, Kind, Node
+from generator.flowcharts.style import (
     EDGE_ATTRS,
     EDITOR_NOTE_ATTRS,
     GRAPH_ATTRS,

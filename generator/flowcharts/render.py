@@ -15,7 +15,7 @@ from typing import Callable, Collection
 import graphviz
 import graphviz.backend.dot_command as dot_command
 
-from ..cachedir import keep, kept_text
+from generator.sources.cachedir import keep, kept_text
 
 
 def dot_binary() -> Path:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .citations import Ref
-from .model import Chart, Kind
-from .walk import WalkError, box_refs, end_boxes, reachable, walk
+from generator.index.citations import Ref
+from generator.sources.model import Chart, Kind
+from generator.flowcharts.walk import WalkError, box_refs, end_boxes, reachable, walk
 
 # Boxes whose paragraphs decide the route or the ruling (a statement only explains).
 DECIDING = frozenset({Kind.QUESTION, Kind.CONDITION, Kind.ACTION, Kind.OPTIONS, Kind.CASE, Kind.REPETITION})

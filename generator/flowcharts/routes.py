@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .boxnotes import editor_note_words
-from .model import Chart, Kind
-from .walk import START, box_refs, cases, choices, first_box, qualifiers
+from generator.flowcharts.boxnotes import editor_note_words
+from generator.sources.model import Chart, Kind
+from generator.flowcharts.walk import START, box_refs, cases, choices, first_box, qualifiers
 
 # The boxes a walk passes that are part of the ruling (a question's answer is in the trail).
 RULING_KINDS = frozenset({Kind.ACTION, Kind.OPTIONS, Kind.STATEMENT, Kind.REPETITION, Kind.CONDITION})

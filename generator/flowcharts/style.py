@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..model import Kind
+from generator.sources.model import Kind
 
 FONT = "Arial"
 

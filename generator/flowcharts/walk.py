@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import citations
-from .citations import Ref
-from .model import ENTRY_KINDS, OTHERWISE, Chart, Kind, Node, Scenario
+from generator.index import citations
+from generator.index.citations import Ref
+from generator.sources.model import ENTRY_KINDS, OTHERWISE, Chart, Kind, Node, Scenario
 
 START = "start"  # the choice of Case at the top of a chart that has several
 NOT_MET = "~no"  # suffix of the step where a condition is found not to hold: the walk ends there

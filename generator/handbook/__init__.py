@@ -1,6 +1,8 @@
-"""The printable handbook: a PDF book made from the same sources as the site, laid out by WeasyPrint."""
+"""Stage 9, the printable handbook and the chart cards: PDFs made from the same sources as the
+site, laid out by WeasyPrint, with the charts drawn into them directly.
+"""
 from __future__ import annotations
 
-from .build import Built, build_handbook, make_cards, make_handbook
+from generator.handbook.build import Built, build_handbook, make_cards, make_handbook
 
 __all__ = ["Built", "build_handbook", "make_cards", "make_handbook"]

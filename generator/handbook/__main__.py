@@ -6,10 +6,10 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..errors import SourceErrors
-from .build import make_cards, make_handbook
-from .cards import CARD_PAPERS
-from .paper import PAPERS
+from generator.sources.errors import SourceErrors
+from generator.handbook.build import make_cards, make_handbook
+from generator.handbook.cards import CARD_PAPERS
+from generator.handbook.paper import PAPERS
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -11,24 +11,24 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
-from ..boxnotes import provenance
-from ..citations import Ref
-from ..inline import TermLinker, term_anchor
-from ..corpus import Corpus
-from ..model import WORDING_NOTES, Chart, Definitions, Law, Part
-from ..templates import child_ref, depth, display_title, marker, nested
-from ..xref import Index
-from .charts import (
+from generator.flowcharts.boxnotes import provenance
+from generator.index.citations import Ref
+from generator.text.inline import TermLinker, term_anchor
+from generator.corpus.corpus import Corpus
+from generator.sources.model import WORDING_NOTES, Chart, Definitions, Law, Part
+from generator.text.templates import child_ref, depth, display_title, marker, nested
+from generator.index.xref import Index
+from generator.handbook.charts import (
     SHRINK,
     fit_drawing,
     legend_drawing,
     legend_rows,
     table_context,
 )
-from .lawtext import LawPrinter, PrintedLaw, chart_href, term_href
-from .paper import Paper, Tab, part_tabs, tab_background, tab_drawing
-from .pieces import DRAWN_PT, Piece, quoted
-from .stamping import Stamps
+from generator.handbook.lawtext import LawPrinter, PrintedLaw, chart_href, term_href
+from generator.handbook.paper import Paper, Tab, part_tabs, tab_background, tab_drawing
+from generator.handbook.pieces import DRAWN_PT, Piece, quoted
+from generator.handbook.stamping import Stamps
 
 TITLE = "Bridge Laws & FlowCharts"
 SUBTITLE = "The 2017 Laws of Duplicate Bridge with the Tournament Director’s flowcharts"

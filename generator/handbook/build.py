@@ -21,18 +21,18 @@ import weasyprint
 from pypdf import PdfReader, PdfWriter
 from weasyprint import HTML
 
-from ..cachedir import cache_dir, keep, kept
-from ..chartpages import dot_sources
-from ..flowcharts.render import render_all
-from ..inline import TermLinker
-from ..loading import load_corpus
-from .book import TITLE, Handbook, ImageFiles, print_environment
-from .cards import card_context, card_pages, card_paper, cards_html
-from .lawtext import LawPrinter
-from .pagination import landing, paginate
-from .paper import paper_named
-from .pieces import print_pieces, room_for
-from .stamping import Stamps, lay_over
+from generator.sources.cachedir import cache_dir, keep, kept
+from generator.site.chartpages import dot_sources
+from generator.flowcharts.render import render_all
+from generator.text.inline import TermLinker
+from generator.corpus.loading import load_corpus
+from generator.handbook.book import TITLE, Handbook, ImageFiles, print_environment
+from generator.handbook.cards import card_context, card_pages, card_paper, cards_html
+from generator.handbook.lawtext import LawPrinter
+from generator.handbook.pagination import landing, paginate
+from generator.handbook.paper import paper_named
+from generator.handbook.pieces import print_pieces, room_for
+from generator.handbook.stamping import Stamps, lay_over
 
 CARDS_TITLE = "Bridge Laws & FlowCharts: chart cards"
 

@@ -13,20 +13,20 @@ from typing import Any
 from jinja2 import Environment
 from markupsafe import Markup
 
-from ..boxnotes import provenance
-from ..citations import Ref
-from ..flowcharts.style import STYLES
-from ..inline import Renderer
-from ..lawtree import places
-from ..loading import Corpus
-from ..model import Chart, Kind
-from ..quotes import quote_place
-from ..templates import display_title
-from ..walk import box_refs
-from .charts import fit_drawing
-from .paper import PART_COLOURS
-from .pieces import Piece
-from .stamping import Stamps
+from generator.flowcharts.boxnotes import provenance
+from generator.index.citations import Ref
+from generator.flowcharts.style import STYLES
+from generator.text.inline import Renderer
+from generator.index.lawtree import places
+from generator.corpus.loading import Corpus
+from generator.sources.model import Chart, Kind
+from generator.text.quotes import quote_place
+from generator.text.templates import display_title
+from generator.flowcharts.walk import box_refs
+from generator.handbook.charts import fit_drawing
+from generator.handbook.paper import PART_COLOURS
+from generator.handbook.pieces import Piece
+from generator.handbook.stamping import Stamps
 
 
 # A card stands alone: the links the renderer writes into the book lead nowhere here.

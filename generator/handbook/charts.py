@@ -12,14 +12,14 @@ from typing import Any
 
 from markupsafe import Markup
 
-from ..boxnotes import cell_note_words
-from ..chartpages import SVG_PREFIX, box_url
-from ..flowcharts.dot import node_link
-from ..flowcharts.style import STYLES
-from ..inline import Renderer, ref_url
-from ..model import Chart
-from .lawtext import chart_href, print_href
-from .paper import PT_PER_MM
+from generator.flowcharts.boxnotes import cell_note_words
+from generator.site.chartpages import SVG_PREFIX, box_url
+from generator.flowcharts.dot import node_link
+from generator.flowcharts.style import STYLES
+from generator.text.inline import Renderer, ref_url
+from generator.sources.model import Chart
+from generator.handbook.lawtext import chart_href, print_href
+from generator.handbook.paper import PT_PER_MM
 
 _SIZE_RE = re.compile(r'<svg\b[^>]*?\bwidth="([\d.]+)pt"\s+height="([\d.]+)pt"')
 _PROLOG_RE = re.compile(r"^.*?(?=<svg\b)", re.S)

@@ -8,14 +8,14 @@ from typing import Any
 from jinja2 import Environment
 from markupsafe import Markup
 
-from .. import citations
-from ..citations import Ref
-from ..inline import Renderer, TermLinker
-from ..lawtree import places
-from ..quotes import quote_place
-from ..model import Law
-from ..templates import display_title
-from ..xref import FOOTNOTE_RE, Index
+from generator.index import citations
+from generator.index.citations import Ref
+from generator.text.inline import Renderer, TermLinker
+from generator.index.lawtree import places
+from generator.text.quotes import quote_place
+from generator.sources.model import Law
+from generator.text.templates import display_title
+from generator.index.xref import FOOTNOTE_RE, Index
 
 # The footnote marker `Renderer` writes, with or without its back-link id.
 _FN_MARK_RE = re.compile(r'<sup class="fn-ref"(?: id="fn-ref-\d+")?><a href="[^"]*#fn-(\d+)"[^>]*>\d+</a></sup>')

@@ -32,11 +32,11 @@ import weasyprint
 from weasyprint import HTML
 from weasyprint.document import Document
 
-from ..cachedir import keep, kept_text
-from ..model import Chart
-from .book import Handbook, Layout
-from .charts import SHRINK
-from .paper import PT_PER_MM
+from generator.sources.cachedir import keep, kept_text
+from generator.sources.model import Chart
+from generator.handbook.book import Handbook, Layout
+from generator.handbook.charts import SHRINK
+from generator.handbook.paper import PT_PER_MM
 
 MAX_FULL_PASSES = 2
 PX_PER_MM = 96 / 25.4

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..model import Part
+from generator.sources.model import Part
 
 PT_PER_MM = 72 / 25.4
 

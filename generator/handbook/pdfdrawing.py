@@ -25,7 +25,7 @@ import pydyf
 from fontTools import subset
 from fontTools.ttLib import TTFont
 
-from .paper import PT_PER_MM
+from generator.handbook.paper import PT_PER_MM
 
 _SVG = "{http://www.w3.org/2000/svg}"
 _NUMBER_RE = re.compile(r"-?\d*\.?\d+(?:e-?\d+)?")

@@ -21,13 +21,13 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..boxnotes import hand_off
-from ..cachedir import keep, kept_text
-from ..flowcharts.dot import PRINT_LAYOUT
-from ..flowcharts.render import Job, dot_binary, render_all
-from ..model import Chart, Kind
-from .paper import PT_PER_MM
-from .partdot import Recorded, owner, print_dot, quoted, recording, subset_source
+from generator.flowcharts.boxnotes import hand_off
+from generator.sources.cachedir import keep, kept_text
+from generator.flowcharts.dot import PRINT_LAYOUT
+from generator.flowcharts.render import Job, dot_binary, render_all
+from generator.sources.model import Chart, Kind
+from generator.handbook.paper import PT_PER_MM
+from generator.handbook.partdot import Recorded, owner, print_dot, quoted, recording, subset_source
 
 __all__ = ["DRAWN_PT", "Piece", "Room", "cut_chart", "print_dot", "print_pieces", "quoted", "reading_order",
            "room_for", "svg_size"]

@@ -13,8 +13,8 @@ from pypdf import PageObject, PdfReader, PdfWriter
 from pypdf.generic import ArrayObject, DictionaryObject, FloatObject, IndirectObject, NameObject, StreamObject
 from weasyprint.document import Document
 
-from .charts import Drawing
-from .pdfdrawing import DrawingPDF
+from generator.handbook.charts import Drawing
+from generator.handbook.pdfdrawing import DrawingPDF
 
 # WeasyPrint's anchors are in CSS pixels (96 to the inch); PDF's user space is in points.
 PT_PER_PX = 0.75

@@ -1,1 +1,1 @@
-"""Reading the Laws from the official WBF text layout (used by `generator.importer`)."""
+"""Reading the Laws from the official WBF text layout (used by `importer.py`)."""

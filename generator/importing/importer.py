@@ -9,10 +9,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .importing.common import MISSING, ImportProblem
-from .importing.emit import dump_law
-from .importing.layout import read_layout
-from .importing.structure import LawReader, law_dict
+from generator.importing.common import MISSING, ImportProblem
+from generator.importing.emit import dump_law
+from generator.importing.layout import read_layout
+from generator.importing.structure import LawReader, law_dict
 
 WORDINGS = ("book-2017", "wbf-2017", "wbf-2017-gender-neutral", "wbf-1997")
 # Wordings printed in the 1997 layout: titles on every level, run into the text (importing/runon.py).
@@ -140,9 +140,9 @@ def _law_at(reader: LawReader, line: int) -> int | None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m generator.importer SOURCE --out laws --first 27 --last 71 --wording wbf-2017`."""
+    """`python -m generator.importing.importer SOURCE --out laws --first 27 --last 71 --wording wbf-2017`."""
     parser = argparse.ArgumentParser(
-        prog="python -m generator.importer",
+        prog="python -m generator.importing.importer",
         description="Import Laws from the official WBF text layout into laws/law-NN.yaml.")
     parser.add_argument("source", type=Path, help="text of the Laws in the WBF layout")
     parser.add_argument("--out", type=Path, default=Path("laws"), help="folder to write to")

@@ -5,7 +5,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .common import FOOTNOTE, ImportProblem, SourceLine, clean, join_wrapped
+from generator.importing.common import FOOTNOTE, ImportProblem, SourceLine, clean, join_wrapped
 
 HEADER_RE = re.compile(r"^\d{4} LAWS OF DUPLICATE BRIDGE$", re.IGNORECASE)
 PAGE_NUMBER_RE = re.compile(r"^(?:\d{1,3}(?:\s*\|\s*Page)?|Page\s+\d{1,3})$", re.IGNORECASE)

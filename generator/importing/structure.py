@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .common import (
+from generator.importing.common import (
     HEADING,
     ORPHAN,
     SEQUENCE,
@@ -17,7 +17,7 @@ from .common import (
     join_wrapped,
     part_of,
 )
-from .runon import CODE_HEADING_RE, run_on_at, split_title
+from generator.importing.runon import CODE_HEADING_RE, run_on_at, split_title
 
 LAW_RE = re.compile(r"^LAW\s+(\d{1,2})\s*[-\u2013\u2014]\s*(\S.*)$")
 SECTION_RE = re.compile(r"^([A-Z])\.\s+(\S.*)$")

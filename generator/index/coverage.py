@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import citations
-from .citations import Ref
-from .lawtree import places
-from .model import Chart, Law, Paragraph, Section
-from .xref import chart_refs
+from generator.index import citations
+from generator.index.citations import Ref
+from generator.index.lawtree import places
+from generator.sources.model import Chart, Law, Paragraph, Section
+from generator.index.xref import chart_refs
 
 
 @dataclass(frozen=True)

@@ -4,8 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator
 
-from .citations import Ref
-from .model import Block, Item, Law, Paragraph, Section, SubItem
+from generator.index.citations import Ref
+from generator.sources.model import Block, Item, Law, Paragraph, Section, SubItem
 
 
 @dataclass(frozen=True)

@@ -6,10 +6,10 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Iterator
 
-from . import citations
-from .citations import Mention, Ref
-from .lawtree import places, texts
-from .model import Chart, Law
+from generator.index import citations
+from generator.index.citations import Mention, Ref
+from generator.index.lawtree import places, texts
+from generator.sources.model import Chart, Law
 
 FOOTNOTE_RE = re.compile(r"\[\^(\d+)\]")
 

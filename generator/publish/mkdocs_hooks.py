@@ -13,15 +13,15 @@ from typing import Any
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 
-from generator.errors import SourceErrors
-from generator.generate import generate_pages
-from generator.corpus import Corpus
-from generator.loading import load_corpus
-from generator.pages import nav
-from generator.offline import write_offline
-from generator.searchindex import SearchIndexer
-from generator.chartpages import PrintedCopies
-from generator.site import CARDS, HANDBOOK_ENV, PRINTED_ENV, STAGED_ENV, new_staging, swap_in
+from generator.sources.errors import SourceErrors
+from generator.site.generate import generate_pages
+from generator.corpus.corpus import Corpus
+from generator.corpus.loading import load_corpus
+from generator.site.pages import nav
+from generator.site.offline import write_offline
+from generator.site.searchindex import SearchIndexer
+from generator.site.chartpages import PrintedCopies
+from generator.publish.safebuild import CARDS, HANDBOOK_ENV, PRINTED_ENV, STAGED_ENV, new_staging, swap_in
 
 _corpora: dict[int, Corpus] = {}
 _run: dict[str, Any] = {}

@@ -11,7 +11,7 @@ import tempfile
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from .loading import load_corpus
+from generator.corpus.loading import load_corpus
 
 
 HANDBOOK = "handbook.pdf"  # where the site offers the printable handbook
@@ -63,7 +63,7 @@ def build_site(root: Path, *, strict: bool = True, handbook: bool = True) -> Pat
 
 def write_pdfs(root: Path, folder: Path) -> Path:
     """The handbook and the chart cards into `folder`, and the file of where each chart stands in them."""
-    from .handbook import make_cards, make_handbook  # WeasyPrint is slow to import: only when asked
+    from generator.handbook import make_cards, make_handbook  # WeasyPrint is slow to import: only when asked
 
     if (os.cpu_count() or 1) > 1 and "fork" in multiprocessing.get_all_start_methods():
         # The cards (themselves in two halves at once) beside the handbook: neither needs the other.

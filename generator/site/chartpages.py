@@ -11,11 +11,11 @@ import graphviz
 from jinja2 import Environment
 from markupsafe import Markup
 
-from . import citations
-from .boxnotes import added_words, cell_note_words, editor_note_label, editor_note_words, hand_off, provenance
-from .flowcharts.dot import chart_dot, editor_note_id, hand_off_id, wrap_label
-from .flowcharts.render import Job, inline_svg, named_svg, readable_svg
-from .flowcharts.style import (
+from generator.index import citations
+from generator.flowcharts.boxnotes import added_words, cell_note_words, editor_note_label, editor_note_words, hand_off, provenance
+from generator.flowcharts.dot import chart_dot, editor_note_id, hand_off_id, wrap_label
+from generator.flowcharts.render import Job, inline_svg, named_svg, readable_svg
+from generator.flowcharts.style import (
     EDGE_ATTRS,
     GRAPH_ATTRS,
     NO_EDGE,
@@ -23,12 +23,12 @@ from .flowcharts.style import (
     YES_EDGE,
     node_attrs,
 )
-from .inline import Renderer, law_url, ref_url
-from .corpus import Corpus
-from .model import Chart, Kind
-from .templates import display_title
-from .walk import cases, qualifiers, stands_on
-from .xref import Index
+from generator.text.inline import Renderer, law_url, ref_url
+from generator.corpus.corpus import Corpus
+from generator.sources.model import Chart, Kind
+from generator.text.templates import display_title
+from generator.flowcharts.walk import cases, qualifiers, stands_on
+from generator.index.xref import Index
 
 # Charts are inlined on pages two levels down (laws/law-14/, charts/law-14/), so links in the
 # SVG lead back to the root the same way from every page that shows them.
@@ -46,7 +46,7 @@ class PrintedCopies:
 
     @classmethod
     def read(cls, path: Path, handbook: str | None, cards: str | None) -> PrintedCopies:
-        """The page numbers the PDF build wrote to `path` (see `generator.site`)."""
+        """The page numbers the PDF build wrote to `path` (see `generator.publish.safebuild`)."""
         data = json.loads(path.read_text(encoding="utf-8"))
         return cls(handbook, cards, {str(k): int(v) for k, v in data.get("handbook", {}).items()},
                    {str(k): int(v) for k, v in data.get("cards", {}).items()})

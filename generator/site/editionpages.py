@@ -13,14 +13,14 @@ from typing import Any, Callable
 from jinja2 import Environment
 from markupsafe import Markup, escape
 
-from .alignment import Change, LawAlignment, Row, align_law, edition_anchor, old_anchors
-from .citations import Ref
-from .inline import Renderer, law_url
-from .lawtree import Place, places
-from .corpus import Corpus
-from .model import CURRENT_EDITION, WORDING_NOTES, Block, Law
-from .templates import display_title
-from .worddiff import counts, diff_html, without_markers, word_diff
+from generator.editions.alignment import Change, LawAlignment, Row, align_law, edition_anchor, old_anchors
+from generator.index.citations import Ref
+from generator.text.inline import Renderer, law_url
+from generator.index.lawtree import Place, places
+from generator.corpus.corpus import Corpus
+from generator.sources.model import CURRENT_EDITION, WORDING_NOTES, Block, Law
+from generator.text.templates import display_title
+from generator.editions.worddiff import counts, diff_html, without_markers, word_diff
 
 # Pages two folders below the root (editions/1997/law-45/) reach it so.
 DEPTH_PREFIX = "../../../"

@@ -1,12 +1,12 @@
 """From a validated corpus to the text of every generated page (no MkDocs here)."""
 from __future__ import annotations
 
-from .cachedir import cache_dir
-from .chartpages import PrintedCopies, dot_sources
-from .flowcharts.render import render_all
-from .corpus import Corpus
-from .pagecache import PageCache
-from .pages import PageMaker
+from generator.sources.cachedir import cache_dir
+from generator.site.chartpages import PrintedCopies, dot_sources
+from generator.flowcharts.render import render_all
+from generator.corpus.corpus import Corpus
+from generator.site.pagecache import PageCache
+from generator.site.pages import PageMaker
 
 
 def generate_pages(corpus: Corpus, *, handbook: str | None = None, printed: PrintedCopies | None = None,

@@ -6,7 +6,7 @@ import hashlib
 import json
 from pathlib import Path
 
-TEMPLATE = Path(__file__).resolve().parent.parent / "site_templates" / "offline" / "sw.js"
+TEMPLATE = Path(__file__).resolve().parents[2] / "site_templates" / "offline" / "sw.js"
 EDITION = "Laws of Duplicate Bridge 2017"
 # Not kept: the printed books (large, and offered for download apart), the files for search
 # engines (their dates change daily), and the worker and its list themselves.

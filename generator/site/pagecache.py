@@ -9,10 +9,10 @@ import hashlib
 from pathlib import Path
 from typing import Callable
 
-from .cachedir import keep, kept_text
-from .corpus import Corpus
+from generator.sources.cachedir import keep, kept_text
+from generator.corpus.corpus import Corpus
 
-PACKAGE = Path(__file__).resolve().parent
+PACKAGE = Path(__file__).resolve().parent.parent  # every stage's code makes the pages
 
 
 class PageCache:

@@ -8,25 +8,25 @@ from pathlib import Path
 from typing import Any, Callable
 
 
-from . import citations
-from .cachedir import cache_dir
-from .chartpages import ChartPages, PrintedCopies
-from .citations import Ref
-from .editionpages import EditionPages, overview_url, switch
-from .embed import script_json
-from .inline import Renderer, TermLinker, law_url, ref_url, term_anchor
-from .corpus import Corpus
-from .model import WORDING_NOTES, Chart, Law, Module, Part
-from .pagecache import PageCache
-from .quotes import Quote, quote
-from .scoring import scoring_data
-from .situations import Situation, situations
-from .escaping import nav_title
-from .templates import display_title, environment
-from .training import module_pages
-from .boxnotes import hand_off
-from .walkpages import carried_script, handed_from, walk_page
-from .xref import Index
+from generator.index import citations
+from generator.sources.cachedir import cache_dir
+from generator.site.chartpages import ChartPages, PrintedCopies
+from generator.index.citations import Ref
+from generator.site.editionpages import EditionPages, overview_url, switch
+from generator.text.embed import script_json
+from generator.text.inline import Renderer, TermLinker, law_url, ref_url, term_anchor
+from generator.corpus.corpus import Corpus
+from generator.sources.model import WORDING_NOTES, Chart, Law, Module, Part
+from generator.site.pagecache import PageCache
+from generator.text.quotes import Quote, quote
+from generator.tools.scoring import scoring_data
+from generator.text.situations import Situation, situations
+from generator.text.escaping import nav_title
+from generator.text.templates import display_title, environment
+from generator.site.training import module_pages
+from generator.flowcharts.boxnotes import hand_off
+from generator.site.walkpages import carried_script, handed_from, walk_page
+from generator.index.xref import Index
 
 # The record of each chart's audit against the 2017 text, kept beside the other notes.
 AUDIT_INDEX = "audit/index.md"

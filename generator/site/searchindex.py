@@ -17,9 +17,9 @@ import zipfile
 from html import escape
 from pathlib import Path
 
-from .cachedir import cache_dir, keep, kept
-from .corpus import Corpus
-from .searchrecords import KINDS, Record, SearchRecords, best_bets, citation_table
+from generator.sources.cachedir import cache_dir, keep, kept
+from generator.corpus.corpus import Corpus
+from generator.site.searchrecords import KINDS, Record, SearchRecords, best_bets, citation_table
 
 FOLDER = "search"  # under the site root: search/pagefind/…, search/citations.json
 # Weights of a record's parts (Pagefind's scale; plain text is 1).

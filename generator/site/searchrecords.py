@@ -8,13 +8,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from .citations import Ref, parse_ref
-from .inline import law_url, ref_url, term_anchor
-from .lawtree import Place, places, texts
-from .corpus import Corpus
-from .model import Chart, Kind, Law, Section, Vocabulary, WordGroup
-from .situations import situations
-from .templates import display_title
+from generator.index.citations import Ref, parse_ref
+from generator.text.inline import law_url, ref_url, term_anchor
+from generator.index.lawtree import Place, places, texts
+from generator.corpus.corpus import Corpus
+from generator.sources.model import Chart, Kind, Law, Section, Vocabulary, WordGroup
+from generator.text.situations import situations
+from generator.text.templates import display_title
 
 # The order results are shown in, best first: what happened, then the Law, then the rest.
 KINDS = ("situation", "law", "chart", "definition", "course", "page")

@@ -6,14 +6,14 @@ from typing import Any, Callable
 
 from jinja2 import Environment
 
-from . import citations
-from .inline import Renderer, law_url, ref_url
-from .corpus import Corpus
-from .boxnotes import hand_off
-from .flowcharts.style import STYLES
-from .model import Chart, Kind, Module, Scenario
-from .walk import NOT_MET, START, box_refs, choices, first_box, not_met, reachable, walk
-from .walkpages import walk_url
+from generator.index import citations
+from generator.text.inline import Renderer, law_url, ref_url
+from generator.corpus.corpus import Corpus
+from generator.flowcharts.boxnotes import hand_off
+from generator.flowcharts.style import STYLES
+from generator.sources.model import Chart, Kind, Module, Scenario
+from generator.flowcharts.walk import NOT_MET, START, box_refs, choices, first_box, not_met, reachable, walk
+from generator.site.walkpages import walk_url
 
 # Course pages sit at training/<module>/: two levels below the root.
 PREFIX = "../../"

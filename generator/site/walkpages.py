@@ -5,17 +5,17 @@ from typing import Any
 
 from jinja2 import Environment
 
-from .boxnotes import added_words, editor_note_words, hand_off, provenance
-from .chartpages import SVG_PREFIX
-from .embed import script_json
-from .flowcharts.style import STYLES
-from .inline import Renderer, law_url, ref_url
-from .corpus import Corpus
-from .model import ENTRY_KINDS, Chart, Kind, Node
-from .quotes import quote
-from .templates import display_title
-from .walk import START, box_refs, cases, choices, first_box, not_met, qualifiers, stands_on
-from .xref import Index
+from generator.flowcharts.boxnotes import added_words, editor_note_words, hand_off, provenance
+from generator.site.chartpages import SVG_PREFIX
+from generator.text.embed import script_json
+from generator.flowcharts.style import STYLES
+from generator.text.inline import Renderer, law_url, ref_url
+from generator.corpus.corpus import Corpus
+from generator.sources.model import ENTRY_KINDS, Chart, Kind, Node
+from generator.text.quotes import quote
+from generator.text.templates import display_title
+from generator.flowcharts.walk import START, box_refs, cases, choices, first_box, not_met, qualifiers, stands_on
+from generator.index.xref import Index
 
 
 def walk_url(chart: Chart, route: list[str] | None = None) -> str:

@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from .yamlsource import LINES_KEY
+from generator.sources.yamlsource import LINES_KEY
 
 
 def citation_strings(value: Any) -> Any:

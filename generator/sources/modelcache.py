@@ -11,11 +11,11 @@ import pickle
 from pathlib import Path
 from typing import Any
 
-from .cachedir import keep, kept
+from generator.sources.cachedir import keep, kept
 
 # The code that reads and shapes a file: a change to it must not reuse what it made before.
-_READERS = ("yamlsource.py", "model.py", "loading.py")
-_CODE = hashlib.sha256(b"".join((Path(__file__).parent / name).read_bytes() for name in _READERS)).hexdigest()
+_READERS = ("sources/yamlsource.py", "sources/model.py", "corpus/loading.py")
+_CODE = hashlib.sha256(b"".join((Path(__file__).parent.parent / name).read_bytes() for name in _READERS)).hexdigest()
 
 
 class ModelCache:

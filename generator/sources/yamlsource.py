@@ -13,7 +13,7 @@ from typing import Any
 
 import yaml
 
-from .errors import Problems
+from generator.sources.errors import Problems
 
 # Injected into every mapping so that models and checks can name the line of each key.
 LINES_KEY = "__lines__"

@@ -8,10 +8,10 @@ from typing import Callable
 
 from markupsafe import Markup
 
-from . import citations
-from .citations import Ref
-from .model import Definitions
-from .xref import FOOTNOTE_RE, Index
+from generator.index import citations
+from generator.index.citations import Ref
+from generator.sources.model import Definitions
+from generator.index.xref import FOOTNOTE_RE, Index
 
 
 def law_url(law: int) -> str:

@@ -5,13 +5,13 @@ from dataclasses import dataclass
 
 from markupsafe import Markup, escape
 
-from .citations import Ref
-from .inline import Renderer, law_url, ref_url
-from .lawtree import places
-from .corpus import Corpus
-from .model import Law
-from .templates import display_title
-from .xref import Index
+from generator.index.citations import Ref
+from generator.text.inline import Renderer, law_url, ref_url
+from generator.index.lawtree import places
+from generator.corpus.corpus import Corpus
+from generator.sources.model import Law
+from generator.text.templates import display_title
+from generator.index.xref import Index
 
 
 @dataclass(frozen=True)

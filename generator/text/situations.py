@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .inline import law_url
-from .corpus import Corpus
-from .templates import display_title
+from generator.text.inline import law_url
+from generator.corpus.corpus import Corpus
+from generator.text.templates import display_title
 
 
 @dataclass(frozen=True, order=True)

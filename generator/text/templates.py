@@ -12,10 +12,10 @@ from jinja2 import (
     StrictUndefined,
 )
 
-from .citations import Ref
-from .escaping import front_matter, markdown_text
-from .lawtree import children, marker
-from .model import Block, Item, Law, Paragraph, Section, SubItem
+from generator.index.citations import Ref
+from generator.text.escaping import front_matter, markdown_text
+from generator.index.lawtree import children, marker
+from generator.sources.model import Block, Item, Law, Paragraph, Section, SubItem
 
 SMALL_WORDS = {"a", "an", "and", "as", "at", "by", "for", "from", "in", "of", "on", "or", "the", "to", "with"}
 

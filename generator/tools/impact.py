@@ -7,13 +7,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .alignment import Change, LawAlignment, Row, align_editions
-from .citations import Ref
-from .corpus import Corpus
-from .model import Alignment, Law
-from .walk import WalkError, walk
-from .xref import chart_refs
-from . import citations
+from generator.editions.alignment import Change, LawAlignment, Row, align_editions
+from generator.index.citations import Ref
+from generator.corpus.corpus import Corpus
+from generator.sources.model import Alignment, Law
+from generator.flowcharts.walk import WalkError, walk
+from generator.index.xref import chart_refs
+from generator.index import citations
 
 
 @dataclass(frozen=True)

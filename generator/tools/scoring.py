@@ -11,9 +11,9 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from .lawtree import places
-from .embed import script_json  # noqa: F401  (the page embeds the tables with it)
-from .model import Block, Law, Table
+from generator.index.lawtree import places
+from generator.text.embed import script_json  # noqa: F401  (the page embeds the tables with it)
+from generator.sources.model import Block, Law, Table
 
 DOUBLINGS = ("", "X", "XX")  # undoubled, doubled, redoubled: the keys used everywhere below
 NO_TRUMP = "NT"

@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 
 import yaml
 
-from .corpus import Corpus
+from generator.corpus.corpus import Corpus
 
 
 @dataclass(frozen=True)

@@ -73,7 +73,7 @@ def test_a_new_build_replaces_the_stored_copy(browser: Any, real_site: Path, tmp
     import shutil
     import threading
 
-    from generator.site import build_site
+    from generator.publish.safebuild import build_site
 
     project = tmp_path / "project"
     shutil.copytree(real_site.parent, project, symlinks=True)

@@ -9,8 +9,8 @@ import pytest
 from playwright.sync_api import expect
 
 from support import ROOT
-from generator.loading import load_corpus
-from generator.searcheval import Judge, load_queries
+from generator.corpus.loading import load_corpus
+from generator.tools.searcheval import Judge, load_queries
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}

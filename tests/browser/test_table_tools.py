@@ -8,8 +8,8 @@ import pytest
 from playwright.sync_api import expect
 
 from support import ROOT
-from generator.loading import load_corpus
-from generator.walk import START, first_box, walk
+from generator.corpus.loading import load_corpus
+from generator.flowcharts.walk import START, first_box, walk
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 375, "height": 667}
@@ -22,7 +22,7 @@ def scenario_clicks(chart_id: str) -> tuple[list[str], str]:
     scenario = chart.scenarios[0]
     route = walk(chart, scenario)
     by_id = {n.id: n for n in chart.nodes}
-    from generator.walk import choices
+    from generator.flowcharts.walk import choices
 
     labels = []
     if first_box(chart) == START:

@@ -9,9 +9,9 @@ import pytest
 from playwright.sync_api import expect
 
 from support import ROOT
-from generator.loading import load_corpus
-from generator.model import Chart, Kind, Scenario
-from generator.walk import START, choices, first_box, walk
+from generator.corpus.loading import load_corpus
+from generator.sources.model import Chart, Kind, Scenario
+from generator.flowcharts.walk import START, choices, first_box, walk
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
