@@ -12,7 +12,8 @@ pdfplumber = pytest.importorskip("pdfplumber")
 pytest.importorskip("weasyprint")
 
 from generator.handbook import Built, make_cards  # noqa: E402 - after the skips
-from generator.handbook.cards import CARD_PAPERS, law_tab  # noqa: E402
+from generator.handbook.cards import CARD_PAPERS, _inside, law_tab  # noqa: E402
+from generator.index.citations import Ref  # noqa: E402
 from generator.corpus.loading import Corpus, load_corpus  # noqa: E402
 
 ROOT = Path(__file__).parent.parent
@@ -107,3 +108,17 @@ def test_a_back_quotes_the_2017_words_of_a_paragraph_its_front_applies(cards: Bu
     back = " ".join(pages[cards.chart_pages["law-27"]]["columns"].split())
     assert re.search(r"Law 27B – Insufficient Bid not Accepted", back), back[:300]
     assert "the lowest sufficient bid which specifies the same denomination" in back
+
+
+def test_a_back_quotes_a_paragraph_once_not_again_inside_its_section() -> None:
+    assert _inside(Ref(64, "A", 1), Ref(64, "A"))
+    assert _inside(Ref(12, "C", 1, "b"), Ref(12, "C", 1))
+    assert not _inside(Ref(64, "A"), Ref(64, "A", 1))
+    assert not _inside(Ref(64, "A"), Ref(64, "A"))
+    assert not _inside(Ref(64, "B"), Ref(64, "A"))
+    assert not _inside(Ref(64, "A", 10), Ref(64, "A", 1))
+
+
+def test_law_64s_first_card_quotes_64a_without_its_paragraphs_again(cards: Built, pages: list[dict[str, Any]]) -> None:
+    back = " ".join(pages[cards.chart_pages["law-64"]]["text"].split())  # the page after the front
+    assert "Law 64A" in back and "Law 64A1" not in back and "Law 64A2" not in back

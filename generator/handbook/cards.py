@@ -95,7 +95,10 @@ def applied_paragraphs(chart: Chart, piece: Piece, corpus: Corpus, r: Renderer) 
         if node is not None:
             refs += box_refs(chart, node)
     out = []
-    for ref in dict.fromkeys(refs):
+    unique = list(dict.fromkeys(refs))
+    for ref in unique:
+        if any(_inside(ref, outer) for outer in unique if outer.section is not None):
+            continue  # quoted already, with the section or paragraph it belongs to
         law = corpus.laws.get(ref.law)
         if law is None:
             continue
@@ -106,6 +109,14 @@ def applied_paragraphs(chart: Chart, piece: Piece, corpus: Corpus, r: Renderer) 
         out.append({"label": ref.label(), "title": title if title else (display_title(law.title) if whole else None),
                     "html": Markup(_LINK_TAG_RE.sub("", str(words)))})
     return out
+
+
+def _inside(inner: Ref, outer: Ref) -> bool:
+    """Whether `inner` is a place within `outer` (64A1 within 64A), not the same place."""
+    levels = ("law", "section", "paragraph", "item", "subitem")
+    given = [getattr(outer, level) for level in levels]
+    depth = max(i for i, value in enumerate(given) if value is not None) + 1
+    return inner != outer and [getattr(inner, level) for level in levels][:depth] == given[:depth]
 
 
 def card_context(corpus: Corpus, pieces: dict[str, list[Piece]], paper: CardPaper, stamps: Stamps,
