@@ -35,7 +35,7 @@ def copy_project(dest: Path) -> Path:
 
 def mkdocs_build(project: Path) -> float:
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--quiet", "-f", str(project / "mkdocs.yml")],
+    subprocess.run([sys.executable, "-P", "-m", "mkdocs", "build", "--quiet", "-f", str(project / "mkdocs.yml")],
                    cwd=project, check=True, env={"NO_MKDOCS_2_WARNING": "1", "PATH": "/usr/bin:/bin"})
     return time.perf_counter() - start
 

@@ -222,7 +222,7 @@ def build_material(work: Path) -> Path:
     config = config.replace("hooks:\n", "hooks:\n  - material_boost.py\n")
     (work / "mkdocs.yml").write_text(config, encoding="utf-8")
     (work / "material_boost.py").write_text(MATERIAL_BOOST, encoding="utf-8")
-    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--quiet"], cwd=work, check=True,
+    subprocess.run([sys.executable, "-P", "-m", "mkdocs", "build", "--quiet"], cwd=work, check=True,
                    env={"PATH": "/usr/bin:/bin", "NO_MKDOCS_2_WARNING": "1"})
     return work / "site"
 

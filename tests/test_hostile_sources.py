@@ -87,7 +87,7 @@ def test_a_cache_that_is_a_file_only_costs_speed(project: Path) -> None:
 
 
 def mkdocs(project: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict"], cwd=project, capture_output=True,
+    return subprocess.run([sys.executable, "-P", "-m", "mkdocs", "build", "--strict"], cwd=project, capture_output=True,
                           text=True, timeout=300, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
 
 

@@ -36,7 +36,9 @@ def build_site(root: Path, *, strict: bool = True, handbook: bool = True) -> Pat
     printed = Path(tempfile.mkdtemp(prefix=f"{_STAGING_PREFIX}{os.getpid()}-pdf-", dir=root))
     try:
         # Not --quiet: MkDocs counts warnings for --strict only when it logs them.
-        cmd = [sys.executable, "-m", "mkdocs", "build", "-f", str(root / "mkdocs.yml"), "-d", str(staging)]
+        # -P: the project folder is not put on the import path, so that a copy of the project holding
+        # only the adapter (generator/publish/, as the tests make) never stands for the package.
+        cmd = [sys.executable, "-P", "-m", "mkdocs", "build", "-f", str(root / "mkdocs.yml"), "-d", str(staging)]
         if strict:
             cmd.append("--strict")
         env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", STAGED_ENV: "1"}
