@@ -118,7 +118,7 @@ def make_cards(root: Path, output: Path, *, paper: str = "A4") -> Built:
         html = cards_html(env, run, chosen, CARDS_TITLE)
         frames = Stamps({s["frame"]: stamps.frames[s["frame"]] for c in run for s in c["sheets"]})
         chunks.append((_chunk_key(html, frames, templates / "print"), html, frames))
-    done: dict[str, tuple[bytes, dict[str, int], int, list[str]]] = {}
+    done: dict[str, tuple[bytes, dict[str, int], list[str]]] = {}
     for key, _, _ in chunks:
         found = _unpack(kept(kept_pdfs / f"{key}.json"))
         if found is not None:
@@ -138,7 +138,7 @@ def make_cards(root: Path, output: Path, *, paper: str = "A4") -> Built:
     writer = PdfWriter()
     landed: dict[str, int] = {}
     for key, _, _ in chunks:
-        data, starts, _, _ = done[key]
+        data, starts, _ = done[key]
         offset = len(writer.pages)
         landed.update({name: page + offset for name, page in starts.items()})
         writer.append(PdfReader(io.BytesIO(data)))
@@ -147,7 +147,7 @@ def make_cards(root: Path, output: Path, *, paper: str = "A4") -> Built:
     writer.write(out)
     _write(output, out.getvalue())
     return Built(output, len(writer.pages), time.perf_counter() - start, 1,
-                 [w for key, _, _ in chunks for w in done[key][3]], card_pages(landed, cards))
+                 [w for key, _, _ in chunks for w in done[key][2]], card_pages(landed, cards))
 
 
 # Charts to a run of cards laid out together: few enough that an edit lays out few cards again,
@@ -171,28 +171,27 @@ def _chunk_key(html: str, frames: Stamps, styles: Path) -> str:
     return digest.hexdigest()[:24]
 
 
-def _pack(result: tuple[bytes, dict[str, int], int, list[str]]) -> str:
-    data, starts, pages, warnings = result
-    return json.dumps({"pdf": base64.b64encode(data).decode("ascii"), "starts": starts, "pages": pages,
-                       "warnings": warnings})
+def _pack(result: tuple[bytes, dict[str, int], list[str]]) -> str:
+    data, starts, warnings = result
+    return json.dumps({"pdf": base64.b64encode(data).decode("ascii"), "starts": starts, "warnings": warnings})
 
 
-def _unpack(found: bytes | None) -> tuple[bytes, dict[str, int], int, list[str]] | None:
+def _unpack(found: bytes | None) -> tuple[bytes, dict[str, int], list[str]] | None:
     """A kept run of cards; None when there is none, or it is not what `_pack` wrote."""
     try:
         entry = json.loads(found or b"")
-        return base64.b64decode(entry["pdf"]), entry["starts"], entry["pages"], entry["warnings"]
+        return base64.b64decode(entry["pdf"]), entry["starts"], entry["warnings"]
     except (ValueError, KeyError, TypeError):
         return None
 
 
-def _cards_pdf(html: str, base_url: str, stamps: Stamps) -> tuple[bytes, dict[str, int], int, list[str]]:
-    """One run of cards laid out, its drawings laid on: the PDF, where each id landed, its pages,
-    WeasyPrint's warnings."""
+def _cards_pdf(html: str, base_url: str, stamps: Stamps) -> tuple[bytes, dict[str, int], list[str]]:
+    """One run of cards laid out, its drawings laid on: the PDF, where each id landed, WeasyPrint's
+    warnings."""
     with _collecting() as collect:
         document = HTML(string=html, base_url=base_url).render()
         pdf = lay_over(document.write_pdf(), document, stamps)
-    return pdf, landing(document).page, len(document.pages), collect.messages
+    return pdf, landing(document).page, collect.messages
 
 
 def _write(output: Path, pdf: bytes) -> None:
