@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -40,6 +40,9 @@ class Layout:
 
     breaks: dict[str, str] = field(default_factory=dict)  # id → its break-before: page, left or right
     shrink: dict[str, int] = field(default_factory=dict)
+    # Charts in pieces whose first piece stands alone on the right-hand page facing its Law's
+    # last page (a Law of one page ending on a left-hand one), the spreads after it.
+    lone_first: frozenset[str] = frozenset()
 
 
 class ImageFiles:
@@ -87,12 +90,16 @@ class Handbook:
     """Renders the book's HTML; the Laws are rendered once, the layout may be asked for again."""
 
     def __init__(self, corpus: Corpus, index: Index, svgs: dict[str, str], paper: Paper,
-                 templates_dir: Path, images: ImageFiles, pieces: dict[str, list[Piece]], stamps: Stamps) -> None:
+                 templates_dir: Path, images: ImageFiles, pieces: dict[str, list[Piece]], stamps: Stamps,
+                 recut: Callable[[frozenset[str]], dict[str, list[Piece]]] | None = None) -> None:
         self.corpus = corpus
         self.images = images
         self.stamps = stamps
         self.svgs = svgs
         self.pieces = pieces
+        # Cuts with a lone first piece (see `Layout.lone_first`), made when pagination first asks.
+        self.recut = recut
+        self.lone_pieces: dict[str, list[Piece]] = {}
         self.paper = paper
         self.env = print_environment(templates_dir)
         self.printer = LawPrinter(corpus.laws, index, TermLinker.build(corpus.definitions), self.env)
@@ -212,9 +219,17 @@ class Handbook:
             "keep_whole": _all_tables(printed.law),
         }
 
-    def pages_of(self, chart: Chart) -> int:
+    def pieces_of(self, chart: Chart, lone_first: bool = False) -> list[Piece]:
+        """A flow chart's pieces: cut into spreads, or with a lone first piece before them."""
+        if not lone_first or self.recut is None or len(self.pieces[chart.id]) == 1:
+            return self.pieces[chart.id]
+        if chart.id not in self.lone_pieces:
+            self.lone_pieces.update(self.recut(frozenset({chart.id})))
+        return self.lone_pieces[chart.id]
+
+    def pages_of(self, chart: Chart, lone_first: bool = False) -> int:
         """How many pages a chart takes: one for each piece it is cut into (see `pieces`)."""
-        return len(self.pieces[chart.id]) if chart.layout == "flow" else 1
+        return len(self.pieces_of(chart, lone_first)) if chart.layout == "flow" else 1
 
     def _chart(self, chart: Chart, layout: Layout, *, more: bool) -> dict[str, Any]:
         """A chart's pages: each piece of its drawing fitted to a page (or its table), at pagination's scale."""
@@ -223,11 +238,12 @@ class Handbook:
                   for n in chart.laws if n in self.corpus.laws]
         item: dict[str, Any] = {"id": chart.id, "title": chart.title, "provenance": provenance(chart),
                                 "layout": chart.layout, "serves": serves, "sheets": [], "table": None,
-                                "scale": f"{SHRINK ** shrink:.3f}", "more": more,
-                                "spread": self.pages_of(chart) > 1}
+                                "scale": f"{SHRINK ** shrink:.3f}", "more": more}
+        lone = chart.id in layout.lone_first and not more and self.pages_of(chart) > 1
+        item["spread"], item["lone_first"] = self.pages_of(chart) > 1 and not lone, lone
         if chart.layout == "flow":
             words = {n.id: quoted(n.text) for n in chart.nodes}
-            for piece in self.pieces[chart.id]:
+            for piece in self.pieces_of(chart, lone):
                 drawing = fit_drawing(piece.svg, chart, self.paper.chart_box, shrink,
                                       floor_scale=self.paper.chart_floor_pt / DRAWN_PT)
                 item["sheets"].append({

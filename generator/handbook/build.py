@@ -31,7 +31,7 @@ from generator.handbook.cards import card_context, card_pages, card_paper, cards
 from generator.handbook.lawtext import LawPrinter
 from generator.handbook.pagination import landing, paginate
 from generator.handbook.paper import paper_named
-from generator.handbook.pieces import print_pieces, room_for
+from generator.handbook.pieces import Piece, print_pieces, room_for
 from generator.handbook.stamping import Stamps, lay_over
 
 CARDS_TITLE = "Bridge Laws & FlowCharts: chart cards"
@@ -83,13 +83,17 @@ def make_handbook(root: Path, output: Path, *, paper: str = "A4") -> Built:
     corpus = load_corpus(root, cached=True)
     legend = {k: job for k, job in dot_sources(corpus).items() if k.startswith("legend:")}
     svgs = render_all(legend, cache_dir(root, "svg"))  # the legend's examples (the charts: `pieces`)
-    pieces = print_pieces(corpus.charts, room_for(chosen.chart_box, chosen.chart_floor_pt), cache_dir(root, "svg"),
-                          cache_dir(root, "pieces"))
+    room = room_for(chosen.chart_box, chosen.chart_floor_pt)
+    pieces = print_pieces(corpus.charts, room, cache_dir(root, "svg"), cache_dir(root, "pieces"))
+
+    def recut(charts: frozenset[str]) -> dict[str, list[Piece]]:
+        return print_pieces(corpus.charts, room, cache_dir(root, "svg"), cache_dir(root, "pieces"), charts)
+
     base = root / "site_templates" / "print"
     stamps = Stamps()
     with _collecting() as collect, tempfile.TemporaryDirectory(prefix="handbook-images-") as images:
         files = ImageFiles(Path(images))
-        book = Handbook(corpus, corpus.index, svgs, chosen, root / "site_templates", files, pieces, stamps)
+        book = Handbook(corpus, corpus.index, svgs, chosen, root / "site_templates", files, pieces, stamps, recut)
         done = paginate(book, base, cache_dir(root, "handbook"))
         document = done.document
         document.metadata.title = TITLE

@@ -5,8 +5,10 @@ A chart of one page is printed on the right-hand page after its Law, so the text
 the left-hand page before it; a chart in pieces starts on a left-hand page (its pieces pair up
 on spreads), so the text must end on a right-hand page. When the text would end on the other
 side, a blank page would stand between them; instead part of the text is moved over to that
-page (a Law of one page moves whole, so that it and a one-page chart make a spread). A chart
-that spilled past its page is drawn smaller.
+page (a Law of one page moves whole, so that it and a one-page chart make a spread), or, for a
+Law of one page before a chart in pieces, the chart is cut again with its first piece alone
+on the right-hand page, facing the Law, and its spreads after. A chart that spilled past its
+page is drawn smaller.
 
 The first layout is a quick one of the Laws alone, in two halves at once on two cores (see
 `measure`); it is skipped when an earlier build settled on a layout, for the very same text and
@@ -39,6 +41,8 @@ from generator.handbook.charts import SHRINK
 from generator.handbook.paper import PT_PER_MM
 
 MAX_FULL_PASSES = 2
+# A layout kept by other pagination code may not be one this code would settle on.
+_CODE = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
 PX_PER_MM = 96 / 25.4
 # A block this far below the top of its page has something above it there: more than a
 # section's top margin (2.6 mm at A4), less than a line (4 mm at A5).
@@ -179,6 +183,7 @@ def adjust(book: Handbook, landed: Landing, layout: Layout) -> tuple[Layout, lis
     """
     breaks = dict(layout.breaks)
     shrink = dict(layout.shrink)
+    lone = set(layout.lone_first)
     unsettled: list[str] = []
     page = landed.page
     page_top = book.paper.top + BELOW_TOP_MM
@@ -190,7 +195,8 @@ def adjust(book: Handbook, landed: Landing, layout: Layout) -> tuple[Layout, lis
             continue
         for chart in charts:
             first, last = page.get(f"chart-{chart.id}"), page.get(f"chart-end-{chart.id}")
-            over = last - first - (book.pages_of(chart) - 1) if first is not None and last is not None else 0
+            drawn = book.pages_of(chart, chart is charts[0] and chart.id in layout.lone_first)
+            over = last - first - (drawn - 1) if first is not None and last is not None else 0
             if over > 0:
                 # Shrink by as many steps as the overflow suggests (height shrinks at least as
                 # fast as the type, as fewer lines wrap), so one more layout is likely enough.
@@ -200,7 +206,11 @@ def adjust(book: Handbook, landed: Landing, layout: Layout) -> tuple[Layout, lis
                 shrink[chart.id] = shrink.get(chart.id, 0) + steps
                 unsettled.append(f"chart {chart.id}: does not fit one page")
         will_end = end + delta
-        spread = book.pages_of(charts[0]) > 1
+        first_chart = charts[0]
+        in_parts = book.pages_of(first_chart) > 1
+        if in_parts and is_right(will_end):
+            lone.discard(first_chart.id)  # the text ends where its spreads can start
+        spread = in_parts and first_chart.id not in lone
         if is_right(will_end) != spread:
             # The text would end on the side its first chart needs: it must end on the page after.
             ids = book.anchors_of(number)
@@ -208,24 +218,31 @@ def adjust(book: Handbook, landed: Landing, layout: Layout) -> tuple[Layout, lis
             text_height = book.paper.text_height
             height = (end - page[start]) * text_height + landed.top[f"end-{number}"] - landed.top[start]
             pages = max(1, math.ceil(height / text_height - 0.02))  # from the top of a page
-            # A Law of one page moves whole to the next page; a longer one has what of it stands
-            # on its last page moved over to the next; if nothing can move, it starts at the top
-            # of a page, on the side that makes its last page the one its chart needs.
+            # A Law of one page before a chart in pieces keeps its page: the chart's first piece
+            # faces it alone (moved, it would leave the page before it blank). A Law of one page
+            # before a one-page chart moves whole to the next page; a longer one has what of it
+            # stands on its last page moved over to the next; if nothing can move, it starts at the
+            # top of a page, on the side that makes its last page the one its chart needs.
             movable = None if pages == 1 else _block_to_move(ids, landed, end, landed.top[f"end-{number}"],
                                                              page_top, breaks)
-            if movable is not None:
-                breaks[movable] = "page" if movable != start else ("right" if spread else "left")
-            elif start not in breaks:
-                ends_left = not spread
-                breaks[start] = ("left" if pages % 2 else "right") if ends_left else ("right" if pages % 2 else "left")
-            unsettled.append(f"Law {number}: a blank page stands between its text and its chart")
-            will_end += 1
+            if in_parts and pages == 1 and start not in breaks:
+                lone.add(first_chart.id)
+                unsettled.append(f"Law {number}: its chart's first part is to face it alone")
+            else:
+                if movable is not None:
+                    breaks[movable] = "page" if movable != start else ("right" if spread else "left")
+                elif start not in breaks:
+                    ends_left = not spread
+                    breaks[start] = (("left" if pages % 2 else "right") if ends_left
+                                     else ("right" if pages % 2 else "left"))
+                unsettled.append(f"Law {number}: a blank page stands between its text and its chart")
+                will_end += 1
         # The charts then take their pages from the page after the text.
-        after_charts = chart_run(book, charts, will_end + 1)
+        after_charts = chart_run(book, charts, will_end + 1, lone)
         last_chart = page.get(f"chart-end-{charts[-1].id}")
         if last_chart is not None:
             delta = after_charts - (last_chart + 1)
-    return Layout(breaks, shrink), unsettled
+    return Layout(breaks, shrink, frozenset(lone)), unsettled
 
 
 def _block_to_move(ids: dict[str, frozenset[str]], landed: Landing, end: int, end_top: float, page_top: float,
@@ -251,12 +268,13 @@ def _block_to_move(ids: dict[str, frozenset[str]], landed: Landing, end: int, en
     return min(candidates, key=lambda a: abs(landed.top[a] - middle), default=None)
 
 
-def chart_run(book: Handbook, charts: list[Chart], first: int) -> int:
+def chart_run(book: Handbook, charts: list[Chart], first: int, lone_first: set[str] | frozenset[str] = frozenset(),
+              ) -> int:
     """The page after a run of charts whose first starts at page `first` (already on its side):
     a later chart in pieces waits for a left-hand page."""
     page = first
     for k, chart in enumerate(charts):
-        pages = book.pages_of(chart)
+        pages = book.pages_of(chart, k == 0 and chart.id in lone_first)
         if k > 0 and pages > 1 and is_right(page):
             page += 1
         page += pages
@@ -282,8 +300,11 @@ def _recall(path: Path | None) -> tuple[Layout, dict[str, int]] | None:
         return None
     try:
         data = json.loads(kept_text(path) or "")
+        if data.get("code") != _CODE:
+            return None
         return (Layout({str(k): str(v) for k, v in data["breaks"].items()},
-                       {str(k): int(v) for k, v in data["shrink"].items()}),
+                       {str(k): int(v) for k, v in data["shrink"].items()},
+                       frozenset(str(c) for c in data["lone_first"])),
                 {str(k): int(v) for k, v in data["pages"].items()})
     except (ValueError, KeyError, TypeError, AttributeError):
         return None
@@ -295,7 +316,8 @@ def _remember(cache_dir: Path | None, book: Handbook, measuring: str, layout: La
     if cache_dir is None:
         return
     cache_dir.mkdir(parents=True, exist_ok=True)
-    entry = json.dumps({"breaks": layout.breaks, "shrink": layout.shrink, "pages": pages}, sort_keys=True)
+    entry = json.dumps({"breaks": layout.breaks, "shrink": layout.shrink, "lone_first": sorted(layout.lone_first),
+                        "pages": pages, "code": _CODE}, sort_keys=True)
     keep(cache_dir / f"{_key(book, measuring)}.json", entry)
     keep(cache_dir / _last(book), entry)
 

@@ -165,13 +165,15 @@ def letters(count: int) -> list[str]:
     return [name(i) for i in range(count)]
 
 
-def cut_chart(chart: Chart, charts: dict[str, Chart], room: Room, svg_cache: Path) -> list[Piece]:
+def cut_chart(chart: Chart, charts: dict[str, Chart], room: Room, svg_cache: Path,
+              lone_first: bool = False) -> list[Piece]:
     """The chart in as few page-sized pieces as the drawing allows (one when it fits whole),
-    cut spread by spread so that the fewest arrows cross a leaf."""
+    cut spread by spread so that the fewest arrows cross a leaf; `lone_first`: its first piece
+    stands alone on a right-hand page (facing its Law's text), the spreads come after it."""
     whole = _draw({"whole": print_dot(chart, charts)}, svg_cache)["whole"]
     if room.fits(whole):
         return [Piece("A", tuple(n.id for n in chart.nodes), whole)]
-    return _Cutter(chart, charts, room, svg_cache, whole).cut()
+    return _Cutter(chart, charts, room, svg_cache, whole).cut(lone_first)
 
 
 # A cut inside a Case counts as this share of an arrow: Cases are kept whole first.
@@ -195,7 +197,8 @@ class _Cutter:
     """Cuts one chart's reading order into parts that pair on spreads, drawing each trial part.
 
     A cut is a list of positions in the reading order, [0, …, n]: part p holds the boxes from
-    cuts[p] up to cuts[p + 1]. Parts 2k and 2k + 1 face each other on a spread.
+    cuts[p] up to cuts[p + 1]. Parts 2k and 2k + 1 face each other on a spread (after a lone first
+    part: 2k + 1 and 2k + 2).
     """
 
     def __init__(self, chart: Chart, charts: dict[str, Chart], room: Room, svg_cache: Path, whole: str) -> None:
@@ -333,10 +336,22 @@ class _Cutter:
                 lo, hi = fitting, self.n + 1
         return max(lo, a + 1)
 
-    def plan(self) -> list[int]:
+    def end_cost(self, a: int, k: int, most: int, room: float) -> float:
+        """What ending a page run (from a) at k costs: the arrows leaving it, a Case cut into, and
+        the share left empty of the `room` its last page could hold up to `most`."""
+        return (self.between(a, k, self.n) + (0 if k in self.case_starts else INSIDE_CASE)
+                + EMPTY_PAGE * self.area(k, most) / room)
+
+    def plan(self, lone_first: bool = False) -> list[int]:
         """Spread by spread: the left page as full as it goes, then the spread's end where the fewest
-        arrows leave it (a Case's start best), then the cut between its two pages."""
+        arrows leave it (a Case's start best), then the cut between its two pages. A lone first page
+        is ended the way a spread is."""
         cuts = [0]
+        if lone_first:
+            most = self.grow(cuts)
+            room = self.area(0, most)
+            cuts.append(min(range(1, most + 1), key=lambda k: (
+                self.end_cost(0, k, most, room) + (TINY_COST if k <= TINY < most else 0), -k)))
         while cuts[-1] < self.n:
             a = cuts[-1]
             left = self.grow(cuts)
@@ -345,12 +360,7 @@ class _Cutter:
                 break
             most = self.grow(cuts + [left])
             room = self.area(left, most)
-
-            def end_cost(k: int) -> float:
-                return (self.between(a, k, self.n) + (0 if k in self.case_starts else INSIDE_CASE)
-                        + EMPTY_PAGE * self.area(k, most) / room)
-
-            end = min(range(left + 1, most + 1), key=lambda k: (end_cost(k), -k))
+            end = min(range(left + 1, most + 1), key=lambda k: (self.end_cost(a, k, most, room), -k))
             m, end = self.split(cuts, left, end, most)
             if end == most:  # a right-hand page that starts earlier may yet hold more
                 end = max(end, self.grow(cuts + [m]))
@@ -372,9 +382,9 @@ class _Cutter:
                 return m, end
         return (left, end) if self.fits(head + [left], end) else (left, most)
 
-    def cut(self) -> list[Piece]:
+    def cut(self, lone_first: bool = False) -> list[Piece]:
         for _ in range(MAX_ROUNDS):
-            cuts = self.plan()
+            cuts = self.plan(lone_first)
             svgs = [self.drawing(cuts, p, final=True) for p in range(len(cuts) - 1)]
             bad = {(cuts[p], cuts[p + 1]) for p, svg in enumerate(svgs)
                    if not self.room.fits(svg) and cuts[p + 1] - cuts[p] > 1}
@@ -413,11 +423,14 @@ _CODE = hashlib.sha256(b"".join(p.read_bytes() for p in [Path(__file__), Path(__
 
 
 def print_pieces(charts: dict[str, Chart], room: Room, svg_cache: Path, cut_cache: Path | None,
-                 ) -> dict[str, list[Piece]]:
-    """Every flow chart cut for a page of `room`; a chart cut before for the same content comes
-    from `cut_cache`, and the others are cut on two cores at once when there are two."""
-    flows = [c for c in sorted(charts.values(), key=lambda c: c.id) if c.layout == "flow"]
-    keys = {c.id: _cut_key(c, charts, room) for c in flows}
+                 lone_first: frozenset[str] | None = None) -> dict[str, list[Piece]]:
+    """Every flow chart cut for a page of `room` (or those of `lone_first` only, each cut with a
+    lone first page); a chart cut before for the same content comes from `cut_cache`, and the
+    others are cut on two cores at once when there are two."""
+    flows = [c for c in sorted(charts.values(), key=lambda c: c.id) if c.layout == "flow"
+             and (lone_first is None or c.id in lone_first)]
+    lone = lone_first is not None
+    keys = {c.id: _cut_key(c, charts, room, lone) for c in flows}
     out: dict[str, list[Piece]] = {}
     for chart in flows:
         found = _recall(cut_cache, keys[chart.id])
@@ -427,18 +440,18 @@ def print_pieces(charts: dict[str, Chart], room: Room, svg_cache: Path, cut_cach
     if len(todo) > 1 and (os.cpu_count() or 1) > 1 and "fork" in multiprocessing.get_all_start_methods():
         with ProcessPoolExecutor(max_workers=2, mp_context=multiprocessing.get_context("fork")) as pool:
             done = list(pool.map(cut_chart, todo, [charts] * len(todo), [room] * len(todo),
-                                 [svg_cache] * len(todo)))
+                                 [svg_cache] * len(todo), [lone] * len(todo)))
     else:
-        done = [cut_chart(c, charts, room, svg_cache) for c in todo]
+        done = [cut_chart(c, charts, room, svg_cache, lone) for c in todo]
     for chart, pieces in zip(todo, done):
         out[chart.id] = pieces
         _remember(cut_cache, keys[chart.id], pieces)
     return {c.id: out[c.id] for c in flows}
 
 
-def _cut_key(chart: Chart, charts: dict[str, Chart], room: Room) -> str:
+def _cut_key(chart: Chart, charts: dict[str, Chart], room: Room, lone_first: bool) -> str:
     named = [hand_off(c, charts).label for n in chart.nodes for c in n.continues]
-    text = f"{_CODE}\n{dot_binary()}\n{room}\n{chart.model_dump_json()}\n{named}"
+    text = f"{_CODE}\n{dot_binary()}\n{room}\n{lone_first}\n{chart.model_dump_json()}\n{named}"
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:24]
 
 
