@@ -132,11 +132,13 @@ class Handbook:
         """
         self.asked.clear()
 
-        def page_ref(anchor: str) -> Markup:
+        def page_ref(anchor: str, fixed: bool = True) -> Markup:
+            # `fixed`: as wide as any number, so that the number cannot move the line breaks of
+            # running text; a chart's captions (one line each, on pages of their own) need not be.
             self.asked.add(anchor)
             number = 0 if measuring else (pages or {}).get(anchor)  # a measure needs no true number
             known = Markup(f' data-page="{number:d}"') if number is not None else ""
-            return Markup('<a class="page-ref fixed" href="#{}"{}></a>').format(anchor, known)
+            return Markup('<a class="page-ref{}" href="#{}"{}></a>').format(" fixed" if fixed else "", anchor, known)
 
         charted = [c for c in self.corpus.charts.values() if c.id in self.placement]
         parts = self._parts(layout, measuring, laws)
