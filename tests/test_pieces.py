@@ -134,3 +134,20 @@ def test_the_charts_take_fewer_parts_than_before_the_cut_by_spreads(cut: tuple[s
     """The handbook's 44 charts took 235 pages and the cards 414 before the cut was by spreads."""
     name, _, pieces = cut
     assert sum(len(parts) for parts in pieces.values()) < {"handbook": 210, "cards": 380}[name]
+
+
+# Charts whose first box, read alone, would have made a lone first page of one box.
+LONE_FIRST = ("law-24", "law-51", "laws-69-71")
+
+
+def test_a_lone_first_part_holds_more_than_a_box_or_two_and_every_part_fits(corpus: Corpus) -> None:
+    """Cut for a book where part A stands alone facing its Law: every box once, every part at
+    the floor, and part A a real page's share, not the one box nearest the start."""
+    room = ROOMS["handbook"]
+    lone = print_pieces(corpus.charts, room, cache_dir(ROOT, "svg"), cache_dir(ROOT, "pieces"), frozenset(LONE_FIRST))
+    assert set(lone) == set(LONE_FIRST)
+    for chart_id, parts in lone.items():
+        held = [b for p in parts for b in p.boxes]
+        assert sorted(held) == sorted(n.id for n in corpus.charts[chart_id].nodes), chart_id
+        assert len(parts) > 1 and len(parts[0].boxes) > 2, (chart_id, [len(p.boxes) for p in parts])
+        assert all(room.fits(p.svg) for p in parts), chart_id
