@@ -5,7 +5,7 @@ from enum import StrEnum
 from functools import cached_property
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
 from generator.sources.yamlsource import LINES_KEY
 
@@ -17,6 +17,15 @@ def citation_strings(value: Any) -> Any:
         if isinstance(item, float):
             raise ValueError(f"{item!r} was read as a number: put the citation in quotes, e.g. '47E1'")
     return [str(v) for v in items]
+
+
+def _first_citation(value: Any) -> Any:
+    return citation_strings(value)[0]
+
+
+# A field holding one place of the Laws as written (`47E1`), or a list of them: see `citation_strings`.
+Citation = Annotated[str, BeforeValidator(_first_citation)]
+Citations = Annotated[list[str], BeforeValidator(citation_strings)]
 
 
 class Strict(BaseModel):
@@ -165,13 +174,8 @@ class Law(Block):
     sections: list[Section] = Field(default_factory=list)
     paragraphs: list[Paragraph] = Field(default_factory=list)
     footnotes: list[Footnote] = Field(default_factory=list)
-    beside: list[str] = Field(default_factory=list)
+    beside: Citations = Field(default_factory=list)
     situations: list[Text] = Field(default_factory=list)  # what happened at the table, for Laws that have no chart of their own
-
-    @field_validator("beside", mode="before")
-    @classmethod
-    def _as_strings(cls, value: Any) -> Any:
-        return citation_strings(value)
 
 
 class FrontText(Strict):
@@ -202,12 +206,7 @@ class WordGroup(Strict):
     """
 
     words: list[Title] = Field(min_length=1)
-    paragraphs: list[str] = Field(default_factory=list)  # where the thing is ruled, when the words are not in its text
-
-    @field_validator("paragraphs", mode="before")
-    @classmethod
-    def _as_strings(cls, value: Any) -> Any:
-        return citation_strings(value)
+    paragraphs: Citations = Field(default_factory=list)  # where the thing is ruled, when the words are not in its text
 
     @model_validator(mode="after")
     def _finds_something(self) -> WordGroup:
@@ -263,14 +262,9 @@ class Continuation(Strict):
 class EditorNote(Strict):
     """What the 2017 text says where a box departs from it, quoted from the Law (checked word for word)."""
 
-    ref: str  # the paragraph quoted
+    ref: Citation  # the paragraph quoted
     quote: Text  # its words, exactly as the Law prints them
     comment: str | None = None  # what the departure is, in a sentence
-
-    @field_validator("ref", mode="before")
-    @classmethod
-    def _as_string(cls, value: Any) -> Any:
-        return citation_strings(value)[0]
 
 
 class Node(Strict):
@@ -284,7 +278,7 @@ class Node(Strict):
     no: NodeId | None = None
     body: list[NodeId] = Field(default_factory=list)
     otherwise: NodeId | None = None  # where the walk goes on when a condition does not hold
-    cites: list[str] = Field(default_factory=list)
+    cites: Citations = Field(default_factory=list)
     note: str | None = None  # the editor's reading of the source, kept in the file only
     # A statement beside the flow names the boxes it qualifies, or says why it qualifies none.
     qualifies: list[NodeId] = Field(default_factory=list)
@@ -304,11 +298,6 @@ class Node(Strict):
     def _links(cls, value: Any) -> Any:
         items = value if isinstance(value, list) else [value]
         return [{"to": v} if isinstance(v, str) else v for v in items]
-
-    @field_validator("cites", mode="before")
-    @classmethod
-    def _cites(cls, value: Any) -> Any:
-        return citation_strings(value)
 
     def links(self) -> list[tuple[str, str | None]]:
         """Every arrow leaving this box as (target, label)."""
@@ -337,13 +326,8 @@ class TableGroup(Strict):
 
     label: Text
     rows: list[list[Cell]] = Field(min_length=1)
-    cites: list[str] = Field(default_factory=list)  # the paragraphs this part of the table applies
+    cites: Citations = Field(default_factory=list)  # the paragraphs this part of the table applies
     editor_notes: list[CellNote] = Field(default_factory=list)  # where a printed line departs from the 2017 text
-
-    @field_validator("cites", mode="before")
-    @classmethod
-    def _cites(cls, value: Any) -> Any:
-        return citation_strings(value)
 
 
 class ChartTable(Strict):
@@ -367,13 +351,8 @@ class ChartTable(Strict):
 class Omission(Strict):
     """A paragraph of a served Law that the chart leaves out on purpose, and why."""
 
-    ref: str
+    ref: Citation
     reason: Text
-
-    @field_validator("ref", mode="before")
-    @classmethod
-    def _as_string(cls, value: Any) -> Any:
-        return citation_strings(value)[0]
 
 
 class TableFact(Strict):
@@ -486,14 +465,9 @@ class Course(Strict):
 class AlignmentOverride(Strict):
     """Where the automatic match of two editions' paragraphs is wrong: what became of what, and why."""
 
-    old: list[str] = Field(default_factory=list)  # places of the earlier edition; [] for a paragraph new in the current one
-    new: list[str] = Field(default_factory=list)  # places of the current edition; [] for a paragraph removed
+    old: Citations = Field(default_factory=list)  # places of the earlier edition; [] for a paragraph new in the current one
+    new: Citations = Field(default_factory=list)  # places of the current edition; [] for a paragraph removed
     reason: Text
-
-    @field_validator("old", "new", mode="before")
-    @classmethod
-    def _as_strings(cls, value: Any) -> Any:
-        return citation_strings(value) if value != [] else value
 
     @model_validator(mode="after")
     def _says_something(self) -> AlignmentOverride:
