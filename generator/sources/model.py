@@ -19,12 +19,16 @@ def citation_strings(value: Any) -> Any:
     return [str(v) for v in items]
 
 
-def _first_citation(value: Any) -> Any:
-    return citation_strings(value)[0]
+def _one_citation(value: Any) -> Any:
+    """One citation, written alone or as a list of one."""
+    found = citation_strings(value)
+    if len(found) != 1:
+        raise ValueError(f"needs one citation, not {len(found)}")
+    return found[0]
 
 
 # A field holding one place of the Laws as written (`47E1`), or a list of them: see `citation_strings`.
-Citation = Annotated[str, BeforeValidator(_first_citation)]
+Citation = Annotated[str, BeforeValidator(_one_citation)]
 Citations = Annotated[list[str], BeforeValidator(citation_strings)]
 
 
