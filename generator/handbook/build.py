@@ -6,12 +6,9 @@ import hashlib
 import io
 import json
 import logging
-import multiprocessing
-import os
 import tempfile
 import time
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,6 +30,7 @@ from generator.handbook.pagination import landing, paginate
 from generator.handbook.paper import paper_named
 from generator.handbook.pieces import Piece, print_pieces, room_for
 from generator.handbook.stamping import Stamps, lay_over
+from generator.handbook.workers import map_on_two
 
 CARDS_TITLE = "Bridge Laws & FlowCharts: chart cards"
 
@@ -128,13 +126,8 @@ def make_cards(root: Path, output: Path, *, paper: str = "A4") -> Built:
         if found is not None:
             done[key] = found
     todo = [(key, html, frames) for key, html, frames in chunks if key not in done]
-    jobs = [(html, str(templates / "print"), frames) for _, html, frames in todo]
-    if len(jobs) > 1 and (os.cpu_count() or 1) > 1 and "fork" in multiprocessing.get_all_start_methods():
-        # Forked: the child starts with WeasyPrint loaded; the cards need no page numbers of each other.
-        with ProcessPoolExecutor(max_workers=2, mp_context=multiprocessing.get_context("fork")) as pool:
-            made = list(pool.map(_cards_pdf, *zip(*jobs)))
-    else:
-        made = [_cards_pdf(*job) for job in jobs]
+    # Two runs at once: the cards need no page numbers of each other.
+    made = map_on_two(_cards_pdf, [(html, str(templates / "print"), frames) for _, html, frames in todo])
     kept_pdfs.mkdir(parents=True, exist_ok=True)
     for (key, _, _), result in zip(todo, made):
         done[key] = result

@@ -24,9 +24,6 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import multiprocessing
-import os
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -39,6 +36,7 @@ from generator.sources.model import Chart
 from generator.handbook.book import Handbook, Layout
 from generator.handbook.charts import SHRINK
 from generator.handbook.paper import PT_PER_MM
+from generator.handbook.workers import beside, two_cores
 
 MAX_FULL_PASSES = 2
 # A layout kept by other pagination code may not be one this code would settle on.
@@ -123,21 +121,18 @@ def landing(document: Document) -> Landing:
 def measure(book: Handbook, base_url: Path) -> Landing:
     """Lay out the Laws alone (see `Handbook.html`), in two halves at once when there are two cores."""
     split = _split_after(book)
-    if split is None or (os.cpu_count() or 1) < 2 or "fork" not in multiprocessing.get_all_start_methods():
-        return landing(HTML(string=book.html(Layout(), measuring=True), base_url=str(base_url)).render())
+    if split is None or not two_cores():
+        return _landing_of(book.html(Layout(), measuring=True), str(base_url))
     first = frozenset(n for n in book.printed if n <= split)
     second = frozenset(n for n in book.printed if n > split)
-    later_html = book.html(Layout(), measuring=True, laws=second)
-    # Fork: the child starts with WeasyPrint already loaded, and needs nothing sent but text.
-    with ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("fork")) as pool:
-        later = pool.submit(_landing_of, later_html, str(base_url))
-        early = landing(HTML(string=book.html(Layout(), measuring=True, laws=first), base_url=str(base_url)).render())
-        rest = later.result()
+    # The child needs nothing sent but the second half's text.
+    early, rest = beside(lambda: _landing_of(book.html(Layout(), measuring=True, laws=first), str(base_url)),
+                         _landing_of, book.html(Layout(), measuring=True, laws=second), str(base_url))
     return _join(early, rest, f"chart-end-{book.charts_after(split)[-1].id}")
 
 
 def _landing_of(html: str, base_url: str) -> Landing:
-    """Lay out `html` and say where its ids landed (in the forked process)."""
+    """Lay out `html` and say where its ids landed (here, or in the forked process)."""
     return landing(HTML(string=html, base_url=base_url).render())
 
 

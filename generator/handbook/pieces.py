@@ -14,10 +14,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
-import multiprocessing
-import os
 import re
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,6 +25,7 @@ from generator.flowcharts.render import Job, dot_binary, render_all
 from generator.sources.model import Chart, Kind
 from generator.handbook.paper import PT_PER_MM
 from generator.handbook.partdot import Recorded, owner, print_dot, quoted, recording, subset_source
+from generator.handbook.workers import map_on_two
 
 __all__ = ["DRAWN_PT", "Piece", "Room", "cut_chart", "print_dot", "print_pieces", "quoted", "reading_order",
            "room_for", "svg_size"]
@@ -437,12 +435,7 @@ def print_pieces(charts: dict[str, Chart], room: Room, svg_cache: Path, cut_cach
         if found is not None:
             out[chart.id] = found
     todo = [c for c in flows if c.id not in out]
-    if len(todo) > 1 and (os.cpu_count() or 1) > 1 and "fork" in multiprocessing.get_all_start_methods():
-        with ProcessPoolExecutor(max_workers=2, mp_context=multiprocessing.get_context("fork")) as pool:
-            done = list(pool.map(cut_chart, todo, [charts] * len(todo), [room] * len(todo),
-                                 [svg_cache] * len(todo), [lone] * len(todo)))
-    else:
-        done = [cut_chart(c, charts, room, svg_cache, lone) for c in todo]
+    done = map_on_two(cut_chart, [(c, charts, room, svg_cache, lone) for c in todo])
     for chart, pieces in zip(todo, done):
         out[chart.id] = pieces
         _remember(cut_cache, keys[chart.id], pieces)

@@ -2,13 +2,11 @@
 from __future__ import annotations
 
 import json
-import multiprocessing
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from generator.corpus.loading import load_corpus
@@ -65,17 +63,13 @@ def build_site(root: Path, *, strict: bool = True, handbook: bool = True) -> Pat
 
 def write_pdfs(root: Path, folder: Path) -> Path:
     """The handbook and the chart cards into `folder`, and the file of where each chart stands in them."""
-    from generator.handbook import make_cards, make_handbook  # WeasyPrint is slow to import: only when asked
+    # WeasyPrint is slow to import: only when asked.
+    from generator.handbook import make_cards, make_handbook
+    from generator.handbook.workers import beside
 
-    if (os.cpu_count() or 1) > 1 and "fork" in multiprocessing.get_all_start_methods():
-        # The cards (themselves in two halves at once) beside the handbook: neither needs the other.
-        with ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("fork")) as pool:
-            later = pool.submit(make_cards, root, folder / CARDS, paper="A4")
-            book = make_handbook(root, folder / HANDBOOK, paper="A4")
-            cards = later.result()
-    else:
-        book = make_handbook(root, folder / HANDBOOK, paper="A4")
-        cards = make_cards(root, folder / CARDS, paper="A4")
+    # The cards (themselves two runs at once) beside the handbook: neither needs the other.
+    book, cards = beside(lambda: make_handbook(root, folder / HANDBOOK, paper="A4"),
+                         make_cards, root, folder / CARDS, paper="A4")
     for name, built in (("handbook", book), ("chart cards", cards)):
         for warning in built.warnings:
             print(f"{name}: {warning}", file=sys.stderr)
