@@ -74,14 +74,14 @@ def fit_drawing(svg: str, chart: Chart, box: tuple[float, float], shrink: int = 
     scale = max(fitted * SHRINK ** shrink, min(fitted, floor_scale))
     width, height = w_mm * scale, h_mm * scale
     hrefs = _print_hrefs(chart) if hrefs is None else hrefs
-    return Drawing(_clean(svg, hrefs, width, height), width, height, _link_boxes(svg, hrefs, scale / PT_PER_MM))
+    return Drawing(_clean(svg, width, height), width, height, _link_boxes(svg, hrefs, scale / PT_PER_MM))
 
 
 def legend_drawing(svg: str, scale: float = 0.8) -> Drawing:
     """A legend example box at a fixed scale, drawn whole as SVG (a few words only)."""
     w_mm, h_mm = _size_mm(svg)
     w, h = w_mm * scale, h_mm * scale
-    return Drawing(_clean(svg, {}, w, h), w, h)
+    return Drawing(_clean(svg, w, h), w, h)
 
 
 def _size_mm(svg: str) -> tuple[float, float]:
@@ -104,14 +104,14 @@ def _print_hrefs(chart: Chart) -> dict[str, str]:
     return out
 
 
-def _clean(svg: str, hrefs: dict[str, str], width: float, height: float) -> str:
-    """The bare SVG at its printed size: no prolog, comments, titles or ids; links into the book."""
+def _clean(svg: str, width: float, height: float) -> str:
+    """The bare SVG at its printed size: no prolog, comments, titles or ids. Its links are left as
+    drawn: neither the PDF drawing nor an SVG image follows them (the frame's HTML links do)."""
     out = _COMMENT_RE.sub("", _PROLOG_RE.sub("", svg, count=1))
     out = _TITLE_RE.sub("", out)
     out = out.replace(' target="_top"', "")
     # Graphviz numbers its ids per drawing (graph0, node1 …): they would clash in one document.
     out = re.sub(r'\sid="[^"]*"', "", out)
-    out = re.sub(r'xlink:href="([^"]*)"', lambda m: f'xlink:href="{hrefs.get(m.group(1), "")}"', out)
     return re.sub(r'(<svg\b[^>]*?)\bwidth="[\d.]+pt"\s+height="[\d.]+pt"',
                   lambda m: f'{m.group(1)}width="{width:.2f}mm" height="{height:.2f}mm"', out, count=1).strip()
 
