@@ -33,9 +33,13 @@ def quoted(text: str) -> str:
     return " ".join(words[:QUOTED_WORDS]) + (" …" if len(words) > QUOTED_WORDS else "")
 
 
-def _subset_graph(keep: frozenset[str], piece_of: Mapping[str, str], words: Mapping[str, str]) -> Callable[..., graphviz.Digraph]:
+def _subset_graph(keep: frozenset[str], piece_of: Mapping[str, str], words: Mapping[str, str],
+                  stack_markers: bool) -> Callable[..., graphviz.Digraph]:
     """A Digraph class that draws only the boxes in `keep`: an arrow leaving them ends at a marker,
-    an arrow coming in starts at one; what ties other boxes' places (ranks, invisible edges) is dropped."""
+    an arrow coming in starts at one; what ties other boxes' places (ranks, invisible edges) is dropped.
+    `stack_markers`: a box's markers are tied one below the next (drawn downwards, they would
+    stand in a row; drawn across, they stand in a column anyway, and a tie would push each one
+    further right)."""
     made: set[str] = set()
     last_stub: dict[str, str] = {}
 
@@ -63,7 +67,7 @@ def _subset_graph(keep: frozenset[str], piece_of: Mapping[str, str], words: Mapp
             if stub not in made:
                 made.add(stub)
                 super().node(stub, label=wrap_label(text, PRINT_LAYOUT.wrap), **STUB_ATTRS)
-                if tail_in:
+                if tail_in and stack_markers:
                     # A box's markers stand one below the other, not in a row that widens the page.
                     if tail_name in last_stub:
                         super().edge(last_stub[tail_name], stub, style="invis")
@@ -147,7 +151,8 @@ def subset_source(recorded: Recorded, keep: frozenset[str], piece_of: Mapping[st
                    words: Mapping[str, str], stack: Iterable[tuple[str, str]], beside: bool = False) -> str:
     """The DOT of one part: the recorded chart replayed into a graph that keeps only its boxes;
     `beside` leaves its Cases side by side rather than one below the other."""
-    graph = _subset_graph(keep, piece_of, words)(**recorded.made_with)
+    across = (recorded.made_with.get("graph_attr") or {}).get("rankdir") == "LR"
+    graph = _subset_graph(keep, piece_of, words, not across)(**recorded.made_with)
     _replay(recorded.calls, graph, beside)
     source: str = graph.source
     ties = "".join(f"\t{quote(a)} -> {quote(b)} [style=invis weight=0]\n" for a, b in sorted(stack)

@@ -189,6 +189,9 @@ SPLIT_TRIES = 3
 NEARLY = 0.9
 # Rounds of cutting again where a part drawn with its final letters no longer fits.
 MAX_ROUNDS = 3
+# A box with this many labelled arrows out is a fan: drawn downwards its targets stand in a row
+# wider than a page, drawn across they stand in a column beside their labels.
+FAN = 4
 
 
 class _Cutter:
@@ -215,6 +218,7 @@ class _Cutter:
         # How much estimated area a page holds, learnt again from every drawing.
         self.capacity = self.area(0, self.n) * room.scale(whole) ** 1.5
         self.words = {n.id: n.text for n in chart.nodes}
+        self.fans = {at[n.id] for n in chart.nodes if n.id in at and len(n.next) >= FAN}
         self.adjacent: dict[str, set[str]] = {n.id: set() for n in chart.nodes}
         for n in chart.nodes:
             for t in [t for t, _ in n.links()] + list(n.body) + list(n.qualifies):
@@ -254,8 +258,8 @@ class _Cutter:
 
     def drawing(self, cuts: list[int], p: int, final: bool = False) -> str:
         """Part p drawn downwards; where that is too wide, its separate runs stacked one below the
-        other; too tall, its Cases side by side; where it still does not fit, a single box (or, at
-        the end, any part) turned across."""
+        other; too tall, its Cases side by side; where it still does not fit, a single box, a part
+        with a fan (or, at the end, any part) turned across."""
         svg = self.draw(self.source(cuts, p))
         if self.room.fits(svg):
             return svg
@@ -266,7 +270,7 @@ class _Cutter:
                 svg = max(svg, self.draw(self.source(cuts, p, "stacked")), key=self.room.scale)
         elif len(self.case_starts.intersection(range(a + 1, e))) > 0:
             svg = max(svg, self.draw(self.source(cuts, p, "beside")), key=self.room.scale)
-        if not self.room.fits(svg) and (final or e - a == 1):
+        if not self.room.fits(svg) and (final or e - a == 1 or self.fans.intersection(range(a, e))):
             svg = max(svg, self.draw(self.source(cuts, p, "across")), key=self.room.scale)
         return svg
 
