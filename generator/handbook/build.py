@@ -28,6 +28,7 @@ from generator.handbook.cards import card_context, card_pages, card_paper, cards
 from generator.handbook.lawtext import LawPrinter
 from generator.handbook.pagination import landing, paginate
 from generator.handbook.paper import paper_named
+from generator.handbook.pdfdrawing import prepare_fonts
 from generator.handbook.pieces import Piece, print_pieces, room_for
 from generator.handbook.stamping import Stamps, lay_over
 from generator.handbook.workers import map_on_two
@@ -126,6 +127,8 @@ def make_cards(root: Path, output: Path, *, paper: str = "A4") -> Built:
         if found is not None:
             done[key] = found
     todo = [(key, html, frames) for key, html, frames in chunks if key not in done]
+    if todo:
+        prepare_fonts()  # once here, not in each run
     # Two runs at once: the cards need no page numbers of each other.
     made = map_on_two(_cards_pdf, [(html, str(templates / "print"), frames) for _, html, frames in todo])
     kept_pdfs.mkdir(parents=True, exist_ok=True)

@@ -41,6 +41,11 @@ _FONT_FILES = {"Liberation Sans": "/usr/share/fonts/truetype/liberation/Liberati
                "DejaVu Sans": "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"}
 
 
+# The letters every PDF of drawings carries in its fonts, drawn or not: a font's subset is then
+# the same for each of them (a run of cards each), and is cut once (`_subset`), not once a PDF.
+REPERTOIRE = "".join(map(chr, [*range(0x20, 0x7F), *range(0xA0, 0x180)])) + "‘’‚“”„–—…•·→←↑↓↔⇒✓✗≥≤≠±×÷"
+
+
 @lru_cache(maxsize=None)
 def font_file(family: str) -> Path:
     """The regular face of `family`, as fontconfig finds it (the fonts WeasyPrint uses too)."""
@@ -175,20 +180,13 @@ class DrawingPDF:
 
     def _font_objects(self, font: _Font) -> dict[str, object]:
         """The Type 0 font (Identity-H: glyph ids as codes) over a subset of the TrueType file."""
+        earlier = self.fonts[:self.fonts.index(font)]
+        for char in REPERTOIRE:  # each letter in the first font that has it
+            if font.has(char) and not any(f.has(char) for f in earlier):
+                font.glyph(char)
         used = sorted(font.used) or [0]
-        options = subset.Options()
-        options.retain_gids = True  # the drawings' codes are the full font's glyph ids
-        options.notdef_outline = True
-        options.layout_features = []
-        options.drop_tables += ["FFTM"]  # FontForge's timestamps: nothing a reader needs
-        cut = TTFont(str(font.path), recalcTimestamp=False)  # else it carries the time it was cut
-        subsetter = subset.Subsetter(options)
-        subsetter.populate(gids=used)
-        subsetter.subset(cut)
-        data = io.BytesIO()
-        cut.save(data)
-        file = self._add(pydyf.Stream([data.getvalue()], pydyf.Dictionary({"Length1": len(data.getvalue())}),
-                                      compress=True))
+        data = _subset(font.path, tuple(used))
+        file = self._add(pydyf.Stream([data], pydyf.Dictionary({"Length1": len(data)}), compress=True))
         # A subset's name starts with six capitals of its own (PDF's rule); made from its glyphs.
         tag = "".join(chr(65 + b % 26) for b in hashlib.sha256(repr(used).encode()).digest()[:6])
         name = f"/{tag}+{font.font['name'].getDebugName(6) or font.path.stem}"
@@ -212,6 +210,29 @@ class DrawingPDF:
         to_unicode = self._add(pydyf.Stream([_to_unicode(font.used)], compress=True))
         return {"Type": "/Font", "Subtype": "/Type0", "BaseFont": name, "Encoding": "/Identity-H",
                 "DescendantFonts": pydyf.Array([cid.reference]), "ToUnicode": to_unicode.reference}
+
+
+@lru_cache(maxsize=8)
+def _subset(path: Path, gids: tuple[int, ...]) -> bytes:
+    """The TrueType file cut down to the glyphs `gids`, which keep their ids (the drawings' codes)."""
+    options = subset.Options()
+    options.retain_gids = True
+    options.notdef_outline = True
+    options.layout_features = []
+    options.drop_tables += ["FFTM"]  # FontForge's timestamps: nothing a reader needs
+    cut = TTFont(str(path), recalcTimestamp=False)  # else it carries the time it was cut
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(gids=list(gids))
+    subsetter.subset(cut)
+    data = io.BytesIO()
+    cut.save(data)
+    return data.getvalue()
+
+
+def prepare_fonts() -> None:
+    """Cut the fonts' subsets of the repertoire now, so that processes forked after this inherit
+    them: a run of cards that draws only those letters then cuts none."""
+    DrawingPDF().write()
 
 
 def _to_unicode(used: dict[int, str]) -> bytes:
