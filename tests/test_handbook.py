@@ -191,6 +191,23 @@ def test_chart_lettering_is_upright_and_at_least_7_pt(reader: Any, types: list[P
     assert not small, small
 
 
+def test_decision_tables_are_printed_at_7_pt_or_more_on_a_page_or_a_spread(built: Built, reader: Any,
+                                                                          corpus: Corpus) -> None:
+    """Laws 9 and 20's tables were shrunk to 5.6 pt with a third of their page empty."""
+    tables = [c for c in corpus.charts.values() if c.layout == "table"]
+    assert tables
+    paper = PAPERS["A4"]
+    with pdfplumber.open(built.path) as pdf:
+        for chart in tables:
+            first, last = page_of(reader, f"chart-{chart.id}"), page_of(reader, f"chart-end-{chart.id}")
+            assert last == first or (last == first + 1 and first % 2 == 0), (chart.id, first, last)
+            # Every upright letter of the page (the thumb tab's are turned).
+            sizes = [c["size"] for n in range(first, last + 1) for c in pdf.pages[n - 1].chars
+                     if c["text"].strip() and c["upright"]]
+            assert len(sizes) > 1000, chart.id
+            assert min(sizes) >= paper.chart_floor_pt - 0.05, (chart.id, round(min(sizes), 2))
+
+
 def test_at_most_one_page_in_fifty_is_blank(types: list[PageType]) -> None:
     # A blank page carries at most its thumb tab and its page number: digits and dashes only.
     blank = [i + 1 for i, t in enumerate(types) if re.fullmatch(r"[\d–-]*", t.letters)]
@@ -298,3 +315,27 @@ def test_no_text_runs_off_the_page(built: Built, reader: Any) -> None:
         left_margin, right_margin = (paper.outer, paper.inner) if page % 2 == 0 else (paper.inner, paper.outer)
         assert left >= (left_margin - 3) * px, f"page {page}: ink at {left / px:.0f} mm from the left edge"
         assert right <= width - (right_margin - 3) * px, f"page {page}: ink {(width - right) / px:.0f} mm from the right edge"
+
+
+def test_a_table_too_long_for_an_a5_page_keeps_the_floor_and_takes_a_spread(corpus: Corpus, tmp_path: Path) -> None:
+    from generator.flowcharts.render import render_all
+    from generator.handbook.book import Handbook, ImageFiles
+    from generator.handbook.pieces import cut_chart, room_for
+    from generator.handbook.stamping import Stamps
+    from generator.handbook.tablefit import fit_tables
+    from generator.site.chartpages import dot_sources
+    from generator.sources.cachedir import cache_dir
+
+    paper = PAPERS["A5"]
+    room = room_for(paper.chart_box, paper.chart_floor_pt)
+    svgs = render_all({k: j for k, j in dot_sources(corpus).items() if k.startswith("legend:")}, cache_dir(ROOT, "svg"))
+    pieces = {c: cut_chart(corpus.charts[c], corpus.charts, room, cache_dir(ROOT, "svg"))
+              for c in ("law-09-flow", "law-20-flow")}
+    book = Handbook(corpus, corpus.index, svgs, paper, ROOT / "site_templates", ImageFiles(tmp_path), pieces, Stamps())
+    fits = fit_tables(book, ROOT / "site_templates" / "print")
+    assert set(fits) == {"law-09", "law-20"}
+    for chart_id, fit in fits.items():
+        # At 7 pt, on A5, each of them runs over one page: they keep 7 pt and take two.
+        assert fit.scale * paper.font_pt >= paper.chart_floor_pt - 0.01, chart_id
+        assert fit.pages == 2, chart_id
+        assert book.pages_of(corpus.charts[chart_id]) == 2

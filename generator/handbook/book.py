@@ -45,6 +45,14 @@ class Layout:
     lone_first: frozenset[str] = frozenset()
 
 
+@dataclass(frozen=True)
+class TableFit:
+    """A decision table's print size (a share of the text's) and the pages it takes (see `tablefit`)."""
+
+    scale: float
+    pages: int
+
+
 class ImageFiles:
     """Writes each distinct drawing once, as an SVG file in `folder`, and hands back its URL.
 
@@ -100,6 +108,7 @@ class Handbook:
         # Cuts with a lone first piece (see `Layout.lone_first`), made when pagination first asks.
         self.recut = recut
         self.lone_pieces: dict[str, list[Piece]] = {}
+        self.table_fits: dict[str, TableFit] = {}  # set by `tablefit.fit_tables`
         self.paper = paper
         self.env = print_environment(templates_dir)
         self.printer = LawPrinter(corpus.laws, index, TermLinker.build(corpus.definitions), self.env)
@@ -231,7 +240,9 @@ class Handbook:
 
     def pages_of(self, chart: Chart, lone_first: bool = False) -> int:
         """How many pages a chart takes: one for each piece it is cut into (see `pieces`)."""
-        return len(self.pieces_of(chart, lone_first)) if chart.layout == "flow" else 1
+        if chart.layout == "flow":
+            return len(self.pieces_of(chart, lone_first))
+        return self.table_fits[chart.id].pages if chart.id in self.table_fits else 1
 
     def _chart(self, chart: Chart, layout: Layout, *, more: bool) -> dict[str, Any]:
         """A chart's pages: each piece of its drawing fitted to a page (or its table), at pagination's scale."""
@@ -240,8 +251,9 @@ class Handbook:
                   for n in chart.laws if n in self.corpus.laws]
         item: dict[str, Any] = {"id": chart.id, "title": chart.title, "provenance": provenance(chart),
                                 "layout": chart.layout, "serves": serves, "sheets": [], "table": None,
-                                "scale": f"{SHRINK ** shrink:.3f}", "more": more}
-        lone = chart.id in layout.lone_first and not more and self.pages_of(chart) > 1
+                                "scale": f"{self._table_scale(chart, shrink):.3f}", "more": more}
+        lone = (chart.id in layout.lone_first and not more and self.pages_of(chart) > 1
+                and chart.layout == "flow")
         item["spread"], item["lone_first"] = self.pages_of(chart) > 1 and not lone, lone
         if chart.layout == "flow":
             words = {n.id: quoted(n.text) for n in chart.nodes}
@@ -257,6 +269,12 @@ class Handbook:
         else:
             item["table"] = table_context(chart, self.printer.renderer(terms=False))
         return item
+
+    def _table_scale(self, chart: Chart, shrink: int) -> float:
+        """A table's size, a share of the text's: as fitted, drawn smaller `shrink` times if it
+        spilled all the same, but not below the lettering's floor."""
+        fitted = self.table_fits[chart.id].scale if chart.id in self.table_fits else 1.0
+        return max(fitted * SHRINK ** shrink, min(fitted, self.paper.chart_floor_pt / self.paper.font_pt))
 
     def _wordings(self) -> list[dict[str, str]]:
         """Which Laws come from which wording, as runs of consecutive Laws."""

@@ -30,6 +30,7 @@ from generator.handbook.pagination import landing, paginate
 from generator.handbook.paper import paper_named
 from generator.handbook.pdfdrawing import prepare_fonts
 from generator.handbook.pieces import Piece, print_pieces, room_for
+from generator.handbook.tablefit import fit_tables
 from generator.handbook.stamping import Stamps, lay_over
 from generator.handbook.workers import map_on_two
 
@@ -93,6 +94,7 @@ def make_handbook(root: Path, output: Path, *, paper: str = "A4") -> Built:
     with _collecting() as collect, tempfile.TemporaryDirectory(prefix="handbook-images-") as images:
         files = ImageFiles(Path(images))
         book = Handbook(corpus, corpus.index, svgs, chosen, root / "site_templates", files, pieces, stamps, recut)
+        fit_tables(book, base, cache_dir(root, "handbook"))
         done = paginate(book, base, cache_dir(root, "handbook"))
         document = done.document
         document.metadata.title = TITLE

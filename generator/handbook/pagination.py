@@ -220,7 +220,7 @@ def adjust(book: Handbook, landed: Landing, layout: Layout) -> tuple[Layout, lis
             # top of a page, on the side that makes its last page the one its chart needs.
             movable = None if pages == 1 else _block_to_move(ids, landed, end, landed.top[f"end-{number}"],
                                                              page_top, breaks)
-            if in_parts and pages == 1 and start not in breaks:
+            if in_parts and pages == 1 and start not in breaks and first_chart.layout == "flow":
                 lone.add(first_chart.id)
                 unsettled.append(f"Law {number}: its chart's first part is to face it alone")
             else:
