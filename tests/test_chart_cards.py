@@ -117,3 +117,31 @@ def test_a_back_quotes_a_paragraph_once_not_again_inside_its_section() -> None:
 def test_law_64s_first_card_quotes_64a_without_its_paragraphs_again(cards: Built, pages: list[dict[str, Any]]) -> None:
     back = " ".join(pages[cards.chart_pages["law-64"]]["text"].split())  # the page after the front
     assert "Law 64A" in back and "Law 64A1" not in back and "Law 64A2" not in back
+
+
+def _superscripts(chars: list[dict[str, Any]]) -> list[str]:
+    """The numbers set small and raised on a page (footnote markers), in reading order."""
+    if not chars:
+        return []
+    body = sorted(c["size"] for c in chars)[len(chars) // 2]
+    out: list[str] = []
+    last: dict[str, Any] | None = None
+    for c in chars:
+        small = c["text"].isdigit() and c["size"] < body * 0.8
+        if small and last is not None and abs(c["x0"] - last["x1"]) < 0.5 and abs(c["top"] - last["top"]) < 0.5:
+            out[-1] += c["text"]
+        elif small:
+            out.append(c["text"])
+        last = c if small else None
+    return out
+
+
+def test_a_footnote_marked_on_a_back_has_its_text_there(pages: list[dict[str, Any]]) -> None:
+    """A quoted paragraph's footnote marker had nothing to refer to: a card has no foot of Law."""
+    marked = 0
+    for i in range(1, len(pages), 2):
+        numbers = _superscripts(pages[i]["chars"])
+        marked += bool(numbers)
+        # Each number once at its marker, once before its note's text.
+        assert all(numbers.count(n) >= 2 for n in numbers), (i + 1, numbers)
+    assert marked > 20

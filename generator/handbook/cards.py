@@ -31,6 +31,8 @@ from generator.handbook.stamping import Stamps
 
 # A card stands alone: the links the renderer writes into the book lead nowhere here.
 _LINK_TAG_RE = re.compile(r"</?a\b[^>]*>")
+# A footnote's marker as the renderer writes it, its links removed: the note's number.
+_FN_NUMBER_RE = re.compile(r'<sup class="fn-ref"[^>]*>(\d+)</sup>')
 
 
 @dataclass(frozen=True)
@@ -106,8 +108,13 @@ def applied_paragraphs(chart: Chart, piece: Piece, corpus: Corpus, r: Renderer) 
         found = None if whole else quote_place(corpus.laws, ref, r)
         title, words = found if found is not None else (None, Markup(""))
         # Removing our own link tags from our own escaped markup leaves it as safe as it was.
+        html = _LINK_TAG_RE.sub("", str(words))
+        # A footnote's marker in the words: its text follows the quote (a card has no foot of Law).
+        marked = dict.fromkeys(_FN_NUMBER_RE.findall(html))
+        notes = [{"n": n.id, "html": Markup(_LINK_TAG_RE.sub("", str(r.text(n.text, law.law))))}
+                 for n in law.footnotes if str(n.id) in marked]
         out.append({"label": ref.label(), "title": title if title else (display_title(law.title) if whole else None),
-                    "html": Markup(_LINK_TAG_RE.sub("", str(words)))})
+                    "html": Markup(html), "notes": notes})
     return out
 
 
