@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 import shutil
 import subprocess
 from dataclasses import dataclass
@@ -206,6 +207,19 @@ def test_decision_tables_are_printed_at_7_pt_or_more_on_a_page_or_a_spread(built
                      if c["text"].strip() and c["upright"]]
             assert len(sizes) > 1000, chart.id
             assert min(sizes) >= paper.chart_floor_pt - 0.05, (chart.id, round(min(sizes), 2))
+
+
+def test_the_two_pages_of_a_chart_s_spread_print_its_boxes_at_one_size(reader: Any, types: list[PageType],
+                                                                    corpus: Corpus) -> None:
+    pages = flow_chart_pages(reader, corpus)
+    spreads = 0
+    for left, chart in pages.items():
+        if left % 2 == 0 and pages.get(left + 1) == chart:  # a left-hand page and the one facing it
+            sizes = [Counter(round(s, 1) for s in types[p - 1].chart_sizes).most_common(1)[0][0]
+                     for p in (left, left + 1)]
+            assert sizes[0] == sizes[1], (chart, left, sizes)
+            spreads += 1
+    assert spreads > 50
 
 
 def test_at_most_one_page_in_fifty_is_blank(types: list[PageType]) -> None:

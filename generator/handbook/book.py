@@ -21,6 +21,7 @@ from generator.index.xref import Index
 from generator.handbook.charts import (
     SHRINK,
     fit_drawing,
+    fitted_scale,
     legend_drawing,
     legend_rows,
     table_context,
@@ -257,9 +258,16 @@ class Handbook:
         item["spread"], item["lone_first"] = self.pages_of(chart) > 1 and not lone, lone
         if chart.layout == "flow":
             words = {n.id: quoted(n.text) for n in chart.nodes}
-            for piece in self.pieces_of(chart, lone):
+            pieces = self.pieces_of(chart, lone)
+            # The two pages of a spread print at one size, the smaller of the two: read together,
+            # one chart, its lettering should not change size across the fold.
+            first = 1 if lone else 0
+            spread = [k if k < first else first + (k - first) // 2 * 2 for k in range(len(pieces))]
+            fitted = [fitted_scale(p.svg, self.paper.chart_box) for p in pieces]
+            for k, piece in enumerate(pieces):
+                most = min(fitted[j] for j in range(len(pieces)) if spread[j] == spread[k])
                 drawing = fit_drawing(piece.svg, chart, self.paper.chart_box, shrink,
-                                      floor_scale=self.paper.chart_floor_pt / DRAWN_PT)
+                                      floor_scale=self.paper.chart_floor_pt / DRAWN_PT, most=most)
                 item["sheets"].append({
                     "letter": piece.letter, "drawing": drawing,
                     "frame": self.stamps.place(f"stamp-{chart.id}-{piece.letter}", drawing),

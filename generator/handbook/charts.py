@@ -63,14 +63,20 @@ class Drawing:
         return f"width:{self.width:.2f}mm;height:{self.height:.2f}mm"
 
 
-def fit_drawing(svg: str, chart: Chart, box: tuple[float, float], shrink: int = 0,
-                hrefs: dict[str, str] | None = None, floor_scale: float = 0.0) -> Drawing:
-    """A page's drawing of the chart (see `pieces`) sized to fill the page's chart area `box` (mm),
-    upright, links leading into the book (or to `hrefs`); drawn smaller `shrink` times when it
-    spilled, but never below `floor_scale` (the lettering's floor) when it fitted there."""
+def fitted_scale(svg: str, box: tuple[float, float]) -> float:
+    """The scale at which a drawing fills the chart area `box` (mm), at most as drawn."""
     w_mm, h_mm = _size_mm(svg)
-    box_w, box_h = box
-    fitted = min(box_w / w_mm, box_h / h_mm, MAX_SCALE)
+    return min(box[0] / w_mm, box[1] / h_mm, MAX_SCALE)
+
+
+def fit_drawing(svg: str, chart: Chart, box: tuple[float, float], shrink: int = 0,
+                hrefs: dict[str, str] | None = None, floor_scale: float = 0.0, most: float = MAX_SCALE) -> Drawing:
+    """A page's drawing of the chart (see `pieces`) sized to fill the page's chart area `box` (mm),
+    but at most `most`, upright, links leading into the book (or to `hrefs`); drawn smaller
+    `shrink` times when it spilled, but never below `floor_scale` (the lettering's floor) when it
+    fitted there."""
+    w_mm, h_mm = _size_mm(svg)
+    fitted = min(fitted_scale(svg, box), most)
     scale = max(fitted * SHRINK ** shrink, min(fitted, floor_scale))
     width, height = w_mm * scale, h_mm * scale
     hrefs = _print_hrefs(chart) if hrefs is None else hrefs
