@@ -42,13 +42,20 @@ class Stamps:
         return out.write(), pages
 
 
-def lay_over(pdf: bytes, document: Document, stamps: Stamps) -> bytes:
-    """`pdf` (the rendering of `document`) with every drawing laid over its frame.
+def draw_all(stamps: Stamps) -> tuple[bytes, dict[str, int]]:
+    """`stamps.drawn()`, as a module's function (to run in another process)."""
+    return stamps.drawn()
+
+
+def lay_over(pdf: bytes, document: Document, stamps: Stamps,
+             drawn: tuple[bytes, dict[str, int]] | None = None) -> bytes:
+    """`pdf` (the rendering of `document`) with every drawing laid over its frame (`drawn`: the
+    drawings' PDF and pages, if already made).
 
     Each drawing's page goes in whole as a form (its content stream copied, never parsed),
     drawn by one added line of content: far quicker than merging the two pages.
     """
-    drawings, page_of = stamps.drawn()
+    drawings, page_of = drawn if drawn is not None else stamps.drawn()
     source = PdfReader(io.BytesIO(drawings))
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
     laid = 0
