@@ -21,6 +21,8 @@ from generator.handbook.charts import SHRINK
 
 # The scales tried above the floor, smallest first: the shrink steps pagination uses.
 STEPS = tuple(SHRINK ** k for k in range(4, -1, -1))
+# A fit kept by other fitting code may not be one this code would find.
+_CODE = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
 
 
 def fit_tables(book: Handbook, base_url: Path, cache_dir: Path | None = None) -> dict[str, TableFit]:
@@ -55,6 +57,7 @@ def _html_at(book: Handbook, chart_id: str, scale: float) -> str:
 
 
 def _pages_of(html: str, chart_id: str, base_url: Path) -> int:
+    """How many pages the chart `chart_id` takes when `html` is laid out."""
     document = HTML(string=html, base_url=str(base_url)).render()
     first = last = None
     for i, page in enumerate(document.pages):
@@ -68,7 +71,7 @@ def _pages_of(html: str, chart_id: str, base_url: Path) -> int:
 def _key(book: Handbook, html: str, base_url: Path) -> str:
     styles = "".join(p.read_text(encoding="utf-8") for p in sorted(base_url.glob("*.css")))
     html = html.replace(book.images.folder.as_uri(), "")  # the images' folder is new each build
-    text = f"{weasyprint.__version__}\n{book.paper}\n{STEPS}\n{styles}\n{html}"
+    text = f"{_CODE}\n{weasyprint.__version__}\n{book.paper}\n{STEPS}\n{styles}\n{html}"
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:24]
 
 
