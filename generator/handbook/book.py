@@ -253,19 +253,18 @@ class Handbook:
         item: dict[str, Any] = {"id": chart.id, "title": chart.title, "provenance": provenance(chart),
                                 "layout": chart.layout, "serves": serves, "sheets": [], "table": None,
                                 "scale": f"{self._table_scale(chart, shrink):.3f}", "more": more}
-        lone = (chart.id in layout.lone_first and not more and self.pages_of(chart) > 1
-                and chart.layout == "flow")
+        lone = chart.id in layout.lone_first and not more and self.pages_of(chart) > 1
         item["spread"], item["lone_first"] = self.pages_of(chart) > 1 and not lone, lone
         if chart.layout == "flow":
             words = {n.id: quoted(n.text) for n in chart.nodes}
             pieces = self.pieces_of(chart, lone)
             # The two pages of a spread print at one size, the smaller of the two: read together,
             # one chart, its lettering should not change size across the fold.
-            first = 1 if lone else 0
-            spread = [k if k < first else first + (k - first) // 2 * 2 for k in range(len(pieces))]
             fitted = [fitted_scale(p.svg, self.paper.chart_box) for p in pieces]
+            first = 1 if lone else 0  # the lone first part faces its Law, not another part
             for k, piece in enumerate(pieces):
-                most = min(fitted[j] for j in range(len(pieces)) if spread[j] == spread[k])
+                start = k if k < first else first + (k - first) // 2 * 2
+                most = min(fitted[start:start + (1 if start < first else 2)])
                 drawing = fit_drawing(piece.svg, chart, self.paper.chart_box, shrink,
                                       floor_scale=self.paper.chart_floor_pt / DRAWN_PT, most=most)
                 item["sheets"].append({

@@ -31,7 +31,7 @@ from generator.handbook.paper import paper_named
 from generator.handbook.pdfdrawing import prepare_fonts
 from generator.handbook.pieces import Piece, print_pieces, room_for
 from generator.handbook.tablefit import fit_tables
-from generator.handbook.stamping import Stamps, draw_all, lay_over
+from generator.handbook.stamping import Stamps, lay_over
 from generator.handbook.workers import beside, map_on_two
 
 CARDS_TITLE = "Bridge Laws & FlowCharts: chart cards"
@@ -99,7 +99,7 @@ def make_handbook(root: Path, output: Path, *, paper: str = "A4") -> Built:
         document = done.document
         document.metadata.title = TITLE
         # The drawings' PDF needs only the drawings: it is made beside WeasyPrint's writing.
-        pdf, drawn = beside(document.write_pdf, draw_all, stamps)
+        pdf, drawn = beside(document.write_pdf, Stamps.drawn, stamps)
         _write(output, lay_over(pdf, document, stamps, drawn))
     starts = landing(document).page
     charts = {c: starts[f"chart-{c}"] + 1 for c in corpus.charts if f"chart-{c}" in starts}

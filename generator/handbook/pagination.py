@@ -60,11 +60,10 @@ class Paginated:
 def paginate(book: Handbook, base_url: Path, cache_dir: Path | None = None) -> Paginated:
     """Measure (or recall), adjust, lay the book out; again only if it did not settle."""
     # What the layout depends on: the text as measured, and the stylesheet it links to.
-    measuring = book.html(Layout(), measuring=True) + "".join(
-        p.read_text(encoding="utf-8") for p in sorted(base_url.glob("*.css")))
+    measuring = with_styles(book.html(Layout(), measuring=True), base_url)
     # The layout settled on for this very text; else the last book's (after an edit, most of it
     # still holds, and checking it costs one layout); else a measure of the Laws alone.
-    recalled = _recall(cache_dir / f"{_key(book, measuring)}.json" if cache_dir else None) or _recall(
+    recalled = _recall(cache_dir / f"{layout_key(book, measuring)}.json" if cache_dir else None) or _recall(
         cache_dir / _last(book) if cache_dir else None)
     passes = 0
     if recalled is None:
@@ -281,8 +280,13 @@ def is_right(page_index: int) -> bool:
     return page_index % 2 == 0
 
 
-def _key(book: Handbook, measuring: str) -> str:
-    """The cache key of a layout: WeasyPrint's version, the paper, the measured text and style."""
+def with_styles(html: str, base_url: Path) -> str:
+    """`html` and the stylesheets it links to: what its layout depends on."""
+    return html + "".join(p.read_text(encoding="utf-8") for p in sorted(base_url.glob("*.css")))
+
+
+def layout_key(book: Handbook, measuring: str) -> str:
+    """The cache key of a layout: WeasyPrint's version, the paper, the text and style (`with_styles`)."""
     # The images' folder is new each build; their names are their content's hash.
     measuring = measuring.replace(book.images.folder.as_uri(), "")
     text = f"{weasyprint.__version__}\n{book.paper}\n{PT_PER_MM}\n{measuring}"
@@ -313,7 +317,7 @@ def _remember(cache_dir: Path | None, book: Handbook, measuring: str, layout: La
     cache_dir.mkdir(parents=True, exist_ok=True)
     entry = json.dumps({"breaks": layout.breaks, "shrink": layout.shrink, "lone_first": sorted(layout.lone_first),
                         "pages": pages, "code": _CODE}, sort_keys=True)
-    keep(cache_dir / f"{_key(book, measuring)}.json", entry)
+    keep(cache_dir / f"{layout_key(book, measuring)}.json", entry)
     keep(cache_dir / _last(book), entry)
 
 

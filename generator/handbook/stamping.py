@@ -42,11 +42,6 @@ class Stamps:
         return out.write(), pages
 
 
-def draw_all(stamps: Stamps) -> tuple[bytes, dict[str, int]]:
-    """`stamps.drawn()`, as a module's function (to run in another process)."""
-    return stamps.drawn()
-
-
 def lay_over(pdf: bytes, document: Document, stamps: Stamps,
              drawn: tuple[bytes, dict[str, int]] | None = None) -> bytes:
     """`pdf` (the rendering of `document`) with every drawing laid over its frame (`drawn`: the

@@ -12,12 +12,12 @@ import hashlib
 import json
 from pathlib import Path
 
-import weasyprint
 from weasyprint import HTML
 
 from generator.sources.cachedir import keep, kept_text
 from generator.handbook.book import Handbook, Layout, TableFit
 from generator.handbook.charts import SHRINK
+from generator.handbook.pagination import layout_key, with_styles
 
 # The scales tried above the floor, smallest first: the shrink steps pagination uses.
 STEPS = tuple(SHRINK ** k for k in range(4, -1, -1))
@@ -34,7 +34,8 @@ def fit_tables(book: Handbook, base_url: Path, cache_dir: Path | None = None) ->
         if chart.layout != "table" or chart.id not in book.placement:
             continue
         at_floor = _html_at(book, chart.id, floor)
-        path = cache_dir / f"table-{_key(book, at_floor, base_url)}.json" if cache_dir else None
+        key = layout_key(book, f"{_CODE}\n{STEPS}\n{with_styles(at_floor, base_url)}")
+        path = cache_dir / f"table-{key}.json" if cache_dir else None
         found = _recall(path)
         if found is None:
             found = TableFit(floor, _pages_of(at_floor, chart.id, base_url))
@@ -66,13 +67,6 @@ def _pages_of(html: str, chart_id: str, base_url: Path) -> int:
         if f"chart-end-{chart_id}" in page.anchors:
             last = i
     return 1 if first is None or last is None else last - first + 1
-
-
-def _key(book: Handbook, html: str, base_url: Path) -> str:
-    styles = "".join(p.read_text(encoding="utf-8") for p in sorted(base_url.glob("*.css")))
-    html = html.replace(book.images.folder.as_uri(), "")  # the images' folder is new each build
-    text = f"{_CODE}\n{weasyprint.__version__}\n{book.paper}\n{STEPS}\n{styles}\n{html}"
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:24]
 
 
 def _recall(path: Path | None) -> TableFit | None:

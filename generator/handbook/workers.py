@@ -37,7 +37,7 @@ def map_on_two(fn: Callable[..., T], jobs: Sequence[tuple[Any, ...]]) -> list[T]
 
 def beside(here: Callable[[], T], there: Callable[..., U], *args: Any, **kwargs: Any) -> tuple[T, U]:
     """`here()` in this process while `there(*args, **kwargs)` runs in a forked one; in turn
-    (here first) without a second core. `there` must be a module's function (it is pickled)."""
+    (here first) without a second core. `there` is pickled: a module's function, or a class's."""
     if not two_cores():
         return here(), there(*args, **kwargs)
     with _forking(1) as pool:
