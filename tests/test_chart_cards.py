@@ -145,3 +145,32 @@ def test_a_footnote_marked_on_a_back_has_its_text_there(pages: list[dict[str, An
         # Each number once at its marker, once before its note's text.
         assert all(numbers.count(n) >= 2 for n in numbers), (i + 1, numbers)
     assert marked > 20
+
+
+def test_a_footnote_on_a_back_is_escaped_like_all_source_text(corpus: Corpus) -> None:
+    """The note's text goes through the one renderer: markup, attribute lists, a backslash and a
+    line break in a footnote come out as text."""
+    from dataclasses import replace
+
+    from generator.handbook.book import print_environment
+    from generator.handbook.cards import applied_paragraphs
+    from generator.handbook.lawtext import LawPrinter
+    from generator.handbook.pieces import Piece
+    from generator.text.inline import TermLinker
+
+    law = corpus.laws[53]
+    assert law.footnotes, "Law 53A's trick-thirteen note"
+    hostile = "<script>alert(1)</script> {: .x } back\\slash\nnext line"
+    laws = {**corpus.laws, 53: law.model_copy(update={"footnotes": [
+        f.model_copy(update={"text": hostile}) for f in law.footnotes]})}
+    changed = replace(corpus, laws=laws)
+    printer = LawPrinter(changed.laws, changed.index, TermLinker.build(changed.definitions),
+                         print_environment(ROOT / "site_templates"))
+    chart = changed.charts["law-09-flow"]
+    box = next(n.id for n in chart.nodes if "53A" in n.cites)
+    quotes = applied_paragraphs(chart, Piece("A", (box,), ""), changed, printer.renderer(terms=False))
+    notes = [str(n["html"]) for q in quotes for n in q["notes"]]
+    assert notes
+    for html in notes:
+        assert "<script>" not in html and "&lt;script&gt;" in html
+        assert "{: .x }" in html and "back\\slash" in html and "next line" in html
