@@ -64,12 +64,9 @@ def build_site(root: Path, *, strict: bool = True, handbook: bool = True) -> Pat
 def write_pdfs(root: Path, folder: Path) -> Path:
     """The handbook and the chart cards into `folder`, and the file of where each chart stands in them."""
     # WeasyPrint is slow to import: only when asked.
-    from generator.handbook import make_cards, make_handbook
-    from generator.handbook.workers import beside
+    from generator.handbook import make_both
 
-    # The cards (themselves two runs at once) beside the handbook: neither needs the other.
-    book, cards = beside(lambda: make_handbook(root, folder / HANDBOOK, paper="A4"),
-                         make_cards, root, folder / CARDS, paper="A4")
+    book, cards = make_both(root, folder / HANDBOOK, folder / CARDS, paper="A4")
     for name, built in (("handbook", book), ("chart cards", cards)):
         for warning in built.warnings:
             print(f"{name}: {warning}", file=sys.stderr)
