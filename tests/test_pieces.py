@@ -8,9 +8,7 @@ import pytest
 
 from generator.sources.cachedir import cache_dir
 from generator.handbook.cards import card_paper
-from generator.handbook import pieces as pieces_module
-from generator.handbook.pieces import (Piece, Room, cut_chart, cut_for_rooms, print_dot, print_pieces, reading_order,
-                                     room_for, svg_size)
+from generator.handbook.pieces import Piece, Room, cut_chart, print_dot, print_pieces, reading_order, room_for, svg_size
 from generator.handbook.paper import PAPERS
 from generator.flowcharts.render import Job, render_all
 from generator.corpus.loading import Corpus, load_corpus
@@ -86,17 +84,10 @@ ROOMS = {"handbook": room_for(PAPERS["A4"].chart_box, PAPERS["A4"].chart_floor_p
 TOO_LARGE: dict[str, dict[str, set[str]]] = {"handbook": {}, "cards": {}}
 
 
-@pytest.fixture(scope="module")
-def both_rooms(corpus: Corpus) -> dict[Room, dict[str, list[Piece]]]:
-    """Every chart cut for both rooms at once, as the build cuts them."""
-    return cut_for_rooms(corpus.charts, list(ROOMS.values()), cache_dir(ROOT, "svg"), cache_dir(ROOT, "pieces"))
-
-
 @pytest.fixture(scope="module", params=sorted(ROOMS))
-def cut(request: pytest.FixtureRequest, both_rooms: dict[Room, dict[str, list[Piece]]],
-        ) -> tuple[str, Room, dict[str, list[Piece]]]:
+def cut(request: pytest.FixtureRequest, corpus: Corpus) -> tuple[str, Room, dict[str, list[Piece]]]:
     room = ROOMS[request.param]
-    return request.param, room, both_rooms[room]
+    return request.param, room, print_pieces(corpus.charts, room, cache_dir(ROOT, "svg"), cache_dir(ROOT, "pieces"))
 
 
 def test_every_box_is_in_exactly_one_part(corpus: Corpus, cut: tuple[str, Room, dict[str, list[Piece]]]) -> None:
@@ -142,25 +133,6 @@ def test_the_charts_take_fewer_parts_than_before_the_cut_by_spreads(cut: tuple[s
     """The handbook's 44 charts took 235 pages and the cards 414 before the cut was by spreads."""
     name, _, pieces = cut
     assert sum(len(parts) for parts in pieces.values()) < {"handbook": 210, "cards": 380}[name]
-
-
-def test_cutting_for_two_rooms_at_once_gives_each_the_cut_it_gets_alone_and_keeps_it(
-        corpus: Corpus, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The build cuts for the handbook and the cards in one pool; each then finds its cut kept."""
-    charts = frozenset(LONE_FIRST[:2])
-    svgs = cache_dir(ROOT, "svg")
-    together = cut_for_rooms(corpus.charts, list(ROOMS.values()), svgs, tmp_path / "together", charts)
-    assert list(together) == list(ROOMS.values())
-    for room in ROOMS.values():
-        assert list(together[room]) == sorted(charts)
-        assert together[room] == print_pieces(corpus.charts, room, svgs, tmp_path / "alone", charts)
-
-    def no_cutting(*_: object) -> None:
-        raise AssertionError("cut again, not recalled")
-
-    monkeypatch.setattr(pieces_module, "cut_chart", no_cutting)
-    for room in ROOMS.values():
-        assert print_pieces(corpus.charts, room, svgs, tmp_path / "together", charts) == together[room]
 
 
 # Charts whose first box, read alone, would have made a lone first page of one box.

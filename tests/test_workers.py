@@ -31,3 +31,21 @@ def test_beside_returns_here_then_there(forked: bool, monkeypatch: pytest.Monkey
     here, (there, pid) = workers.beside(lambda: "here", _square_and_pid, 3, plus=1)
     assert here == "here" and there == 10
     assert (pid != os.getpid()) == forked
+
+
+def _niceness_and_pid() -> tuple[int, int]:
+    return os.nice(0), os.getpid()
+
+
+@pytest.mark.parametrize("forked", [True, False])
+def test_a_process_that_gives_way_runs_at_the_lowest_priority_and_this_one_is_left_as_it_was(
+        forked: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    if forked and not workers.two_cores():
+        pytest.skip("one core here: nothing is forked")
+    monkeypatch.setattr(workers, "two_cores", lambda: forked)
+    before = os.nice(0)
+    _, (niceness, pid) = workers.beside(lambda: None, _niceness_and_pid, gives_way=True)
+    assert os.nice(0) == before
+    # Done in turn, here, it must not lower this process's own priority for the rest of the build.
+    assert niceness == (min(before + workers.GIVING_WAY, 19) if forked else before)
+    assert (pid != os.getpid()) == forked

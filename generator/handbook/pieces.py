@@ -429,33 +429,22 @@ def print_pieces(charts: dict[str, Chart], room: Room, svg_cache: Path, cut_cach
     """Every flow chart cut for a page of `room` (or those of `lone_first` only, each cut with a
     lone first page); a chart cut before for the same content comes from `cut_cache`, and the
     others are cut on two cores at once when there are two."""
-    return cut_for_rooms(charts, [room], svg_cache, cut_cache, lone_first)[room]
-
-
-def cut_for_rooms(charts: dict[str, Chart], rooms: list[Room], svg_cache: Path, cut_cache: Path | None,
-                  lone_first: frozenset[str] | None = None) -> dict[Room, dict[str, list[Piece]]]:
-    """`print_pieces` for several rooms at once: all their cuts share one pool of two workers (two
-    builds cutting side by side would each fork two)."""
     flows = [c for c in sorted(charts.values(), key=lambda c: c.id) if c.layout == "flow"
              and (lone_first is None or c.id in lone_first)]
     lone = lone_first is not None
-    out: dict[Room, dict[str, list[Piece]]] = {room: {} for room in rooms}
-    todo: list[tuple[Room, Chart, str]] = []
-    for room in rooms:
-        for chart in flows:
-            key = _cut_key(chart, charts, room, lone)
-            found = _recall(cut_cache, key)
-            if found is None:
-                todo.append((room, chart, key))
-            else:
-                out[room][chart.id] = found
+    keys = {c.id: _cut_key(c, charts, room, lone) for c in flows}
+    out: dict[str, list[Piece]] = {}
+    for chart in flows:
+        found = _recall(cut_cache, keys[chart.id])
+        if found is not None:
+            out[chart.id] = found
     # The largest first, so that the two workers finish together rather than one waiting on the last.
-    todo.sort(key=lambda job: -len(job[1].nodes))
-    done = map_on_two(cut_chart, [(chart, charts, room, svg_cache, lone) for room, chart, _ in todo])
-    for (room, chart, key), pieces in zip(todo, done):
-        out[room][chart.id] = pieces
-        _remember(cut_cache, key, pieces)
-    return {room: {c.id: out[room][c.id] for c in flows} for room in rooms}
+    todo = sorted((c for c in flows if c.id not in out), key=lambda c: -len(c.nodes))
+    done = map_on_two(cut_chart, [(c, charts, room, svg_cache, lone) for c in todo])
+    for chart, pieces in zip(todo, done):
+        out[chart.id] = pieces
+        _remember(cut_cache, keys[chart.id], pieces)
+    return {c.id: out[c.id] for c in flows}
 
 
 def _cut_key(chart: Chart, charts: dict[str, Chart], room: Room, lone_first: bool) -> str:

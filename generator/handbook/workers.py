@@ -35,11 +35,25 @@ def map_on_two(fn: Callable[..., T], jobs: Sequence[tuple[Any, ...]]) -> list[T]
     return [fn(*job) for job in jobs]
 
 
-def beside(here: Callable[[], T], there: Callable[..., U], *args: Any, **kwargs: Any) -> tuple[T, U]:
+def beside(here: Callable[[], T], there: Callable[..., U], *args: Any, gives_way: bool = False,
+           **kwargs: Any) -> tuple[T, U]:
     """`here()` in this process while `there(*args, **kwargs)` runs in a forked one; in turn
-    (here first) without a second core. `there` is pickled: a module's function, or a class's."""
+    (here first) without a second core. `there` is pickled: a module's function, or a class's.
+
+    `gives_way`: the forked process (and any it forks) runs at the lowest priority, taking only
+    what `here` leaves of the cores; it then takes them all once `here` is done."""
     if not two_cores():
         return here(), there(*args, **kwargs)
     with _forking(1) as pool:
-        later = pool.submit(there, *args, **kwargs)
+        later = pool.submit(_giving_way, there, args, kwargs) if gives_way else pool.submit(there, *args, **kwargs)
         return here(), later.result()
+
+
+# Lowest: on two cores, one process beside two equal others ran about a third slower for
+# the same work, each of them being switched out of the core more often.
+GIVING_WAY = 19
+
+
+def _giving_way(there: Callable[..., U], args: tuple[Any, ...], kwargs: dict[str, Any]) -> U:
+    os.nice(GIVING_WAY)
+    return there(*args, **kwargs)
