@@ -49,8 +49,8 @@ def beside(here: Callable[[], T], there: Callable[..., U], *args: Any, gives_way
         return here(), later.result()
 
 
-# Lowest: on two cores, one process beside two equal others ran about a third slower for
-# the same work, each of them being switched out of the core more often.
+# Lowest: four WeasyPrint processes of equal priority on two cores each took about a third
+# more processor time for the same work (switched out of a core more often).
 GIVING_WAY = 19
 
 
