@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from generator.sources.errors import SourceErrors
 from generator.publish.safebuild import BuildFailed
+from generator.handbook.fonts import MissingFont
 
 if TYPE_CHECKING:
     from generator.corpus.corpus import Corpus
@@ -67,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "impact":
             return _impact(root, args.old, args.new, summary_only=args.summary)
         return _build(root, strict=args.strict, handbook=args.handbook)
-    except BuildFailed as exc:
+    except (BuildFailed, MissingFont) as exc:
         print(exc, file=sys.stderr)
         return 1
     except SourceErrors as exc:

@@ -26,6 +26,7 @@ from generator.handbook.charts import (
     legend_rows,
     table_context,
 )
+from generator.handbook.fonts import font_face_css, quiet_fontconfig_warning
 from generator.handbook.lawtext import LawPrinter, PrintedLaw, chart_href, term_href
 from generator.handbook.paper import Paper, Tab, part_tabs, tab_background, tab_drawing
 from generator.handbook.pieces import DRAWN_PT, Piece, quoted
@@ -81,7 +82,8 @@ def print_environment(templates_dir: Path) -> Environment:
     env = Environment(loader=FileSystemLoader(templates_dir / "print"), autoescape=True,
                       undefined=StrictUndefined, keep_trailing_newline=True)
     env.globals.update(kids=nested, marker=marker, depth=depth, child_ref=child_ref,
-                       law_ref=lambda law: Ref(law.law))
+                       law_ref=lambda law: Ref(law.law), font_faces=Markup(font_face_css()))
+    quiet_fontconfig_warning()
     return env
 
 

@@ -57,7 +57,11 @@ class _Collect(logging.Handler):
         self.messages: list[str] = []
 
     def emit(self, record: logging.LogRecord) -> None:
-        self.messages.append(record.getMessage())
+        message = record.getMessage()
+        # Where the system lacks libharfbuzz-subset, WeasyPrint cuts the fonts with fontTools (as
+        # the chart drawings do) and says so for every font of every run: not a problem of the book.
+        if not message.startswith("Using fontTools instead of HarfBuzz-Subset"):
+            self.messages.append(message)
 
 
 @contextmanager

@@ -4,8 +4,8 @@ WeasyPrint sets each of a chart's hundreds of lines of words as a box it lays ou
 the charts most of the printed books' build time. The drawings need none of that: Graphviz has
 already placed every shape and line of words. So its SVG is read (polygons, polylines, paths of
 cubic curves, ellipses, lines of text) and written as PDF drawing operators with `pydyf`
-(WeasyPrint's own PDF writer), the words in embedded Liberation Sans, the Arial twin the charts
-are laid out for, and DejaVu Sans for what Liberation Sans lacks (a tick, a double arrow). Every
+(WeasyPrint's own PDF writer), the words in embedded Arimo, which has the Arial metrics the charts
+are laid out with, and DejaVu Sans for what Arimo lacks (a tick, a double arrow). Every
 drawing of a book goes on its own page of one PDF, sharing one subset of each font; see
 `stamping` for how the pages are then laid onto the book's.
 """
@@ -14,8 +14,6 @@ from __future__ import annotations
 import hashlib
 import io
 import re
-import shutil
-import subprocess
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -25,6 +23,7 @@ import pydyf
 from fontTools import subset
 from fontTools.ttLib import TTFont
 
+from generator.handbook.fonts import CHART_FAMILIES, chart_font
 from generator.handbook.paper import PT_PER_MM
 
 _SVG = "{http://www.w3.org/2000/svg}"
@@ -34,30 +33,11 @@ _TRANSFORM_RE = re.compile(r"(scale|rotate|translate)\(([^)]*)\)")
 _COLOURS = {"black": (0.0, 0.0, 0.0), "white": (1.0, 1.0, 1.0)}
 # A quarter ellipse as a cubic curve: the control points' distance, as a share of the radius.
 _KAPPA = 0.5523
-# The fonts the words are set in, first choice first; each given by its fontconfig name.
-FONT_FAMILIES = ("Liberation Sans", "DejaVu Sans")
-# Where Debian keeps them, if fontconfig's `fc-match` is not there to ask.
-_FONT_FILES = {"Liberation Sans": "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
-               "DejaVu Sans": "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"}
 
 
 # The letters every PDF of drawings carries in its fonts, drawn or not: a font's subset is then
 # the same for each of them (a run of cards each), and is cut once (`_subset`), not once a PDF.
 REPERTOIRE = "".join(map(chr, [*range(0x20, 0x7F), *range(0xA0, 0x180)])) + "‘’‚“”„–—…•·→←↑↓↔⇒✓✗≥≤≠±×÷"
-
-
-@lru_cache(maxsize=None)
-def font_file(family: str) -> Path:
-    """The regular face of `family`, as fontconfig finds it (the fonts WeasyPrint uses too)."""
-    if shutil.which("fc-match"):
-        found = subprocess.run(["fc-match", "-f", "%{file}", f"{family}:style=Regular"],
-                               capture_output=True, text=True, check=False).stdout.strip()
-        if found and Path(found).exists() and family.replace(" ", "") in Path(found).name:
-            return Path(found)
-    fallback = Path(_FONT_FILES[family])
-    if not fallback.exists():
-        raise RuntimeError(f"the charts' font {family!r} is not installed (Debian: fonts-liberation, fonts-dejavu-core)")
-    return fallback
 
 
 @dataclass
@@ -75,7 +55,7 @@ class _Font:
 
     @classmethod
     def load(cls, resource: str, family: str) -> _Font:
-        path = font_file(family)
+        path = chart_font(family)
         font = TTFont(str(path), lazy=True)
         return cls(resource, path, font, font.getBestCmap(), {n: i for i, n in enumerate(font.getGlyphOrder())},
                    font["head"].unitsPerEm)
@@ -100,7 +80,7 @@ class DrawingPDF:
 
     def __init__(self) -> None:
         self.pdf = pydyf.PDF()
-        self.fonts = [_Font.load(f"F{i + 1}", family) for i, family in enumerate(FONT_FAMILIES)]
+        self.fonts = [_Font.load(f"F{i + 1}", family) for i, family in enumerate(CHART_FAMILIES)]
         self.font_refs = [pydyf.Dictionary() for _ in self.fonts]
         for ref in self.font_refs:
             self.pdf.add_object(ref)
@@ -220,6 +200,8 @@ def _subset(path: Path, gids: tuple[int, ...]) -> bytes:
     options.notdef_outline = True
     options.layout_features = []
     options.drop_tables += ["FFTM"]  # FontForge's timestamps: nothing a reader needs
+    # A variable font (Arimo) keeps only its default outlines, the regular face: PDF has no variations.
+    options.drop_tables += ["fvar", "gvar", "avar", "STAT", "HVAR", "MVAR", "cvar"]
     cut = TTFont(str(path), recalcTimestamp=False)  # else it carries the time it was cut
     subsetter = subset.Subsetter(options)
     subsetter.populate(gids=list(gids))

@@ -10,6 +10,7 @@ import tempfile
 from pathlib import Path
 
 from generator.corpus.loading import load_corpus
+from generator.handbook.fonts import faces
 
 
 HANDBOOK = "handbook.pdf"  # where the site offers the printable handbook
@@ -29,6 +30,8 @@ _STAGING_PREFIX = ".site-"
 def build_site(root: Path, *, strict: bool = True, handbook: bool = True) -> Path:
     """Validate, build into a temporary folder beside site/ (the handbook too), then swap it in."""
     load_corpus(root, cached=True)  # raises SourceErrors before anything is written
+    if handbook:
+        faces()  # raises MissingFont at once, not after the site's pages are made
     site = root / "site"
     staging = new_staging(site)
     printed = Path(tempfile.mkdtemp(prefix=f"{_STAGING_PREFIX}{os.getpid()}-pdf-", dir=root))
