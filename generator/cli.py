@@ -37,6 +37,9 @@ def main(argv: list[str] | None = None) -> int:
     check.add_argument("--chart", metavar="ID", help=(
         "report on one chart only: its problems (even while other files have some), each scenario's "
         "walk, and which end boxes and paragraphs its scenarios leave out"))
+    check.add_argument("--parents", action="store_true", help=(
+        "list every box that cites a section or paragraph which has sub-paragraphs, to review: a box "
+        "cites the sub-rule it states"))
     build = sub.add_parser("build", help="validate, then build the site into site/")
     build.add_argument("--strict", action=argparse.BooleanOptionalAction, default=True,
                        help="treat MkDocs warnings as errors (default: on)")
@@ -47,6 +50,10 @@ def main(argv: list[str] | None = None) -> int:
     draw.add_argument("-o", "--output", type=Path, required=True, help="file to write: .svg, .png or .dot")
     every = sub.add_parser("walks", help="print every route through a chart: the answers, and the ruling each gives")
     every.add_argument("chart_id", help="the chart's file name without .yaml, e.g. law-14")
+    step = sub.add_parser("walk", help=(
+        "step through charts in the terminal: CHART box=answer … [@NEXT-CHART box=answer …]; prints the "
+        "next question, or the Ruling card (now, next, at the end of play)"))
+    step.add_argument("tokens", nargs="+", metavar="CHART|box=answer|@chart")
     sub.add_parser("import", help="import Law text in the official layout into laws/*.yaml (see import --help)")
     impact = sub.add_parser("impact", help=(
         "compare two editions paragraph by paragraph and list every chart box, beside-quote, situation, "
@@ -60,11 +67,15 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         if args.command == "check":
+            if args.parents:
+                return _parents(root, args.chart)
             return _check_chart(root, args.chart) if args.chart else _check(root)
         if args.command == "chart":
             return _draw(root, args.chart_id, args.output)
         if args.command == "walks":
             return _walks(root, args.chart_id)
+        if args.command == "walk":
+            return _walk(root, args.tokens)
         if args.command == "impact":
             return _impact(root, args.old, args.new, summary_only=args.summary)
         return _build(root, strict=args.strict, handbook=args.handbook)
@@ -86,7 +97,22 @@ def _check(root: Path) -> int:
     took = time.perf_counter() - start
     print(f"ok: {len(corpus.laws)} laws, {len(corpus.charts)} charts checked in {took:.2f} s")
     _report_routes(corpus)
+    _report_completeness(corpus)
     return 0
+
+
+def _report_completeness(corpus: Corpus, chart_id: str | None = None) -> int:
+    """The completeness checks' findings, as warnings while the charts are brought in line."""
+    from generator.corpus.completeness import check_completeness
+    from generator.sources.errors import Problems
+
+    found = Problems(corpus.root)
+    for chart in corpus.charts.values():
+        if chart_id is None or chart.id == chart_id:
+            check_completeness(chart, corpus, corpus.chart_path(chart.id), found)
+    for problem in found.items:
+        print(f"{problem.path}:{problem.line}: warning: {problem.message}")
+    return len(found.items)
 
 
 def _check_chart(root: Path, chart_id: str) -> int:
@@ -116,6 +142,7 @@ def _check_chart(root: Path, chart_id: str) -> int:
               + (f"; not yet: {', '.join(cov.missing_ends)}" if cov.missing_ends else ""))
         print(f"route paragraphs: {len(cov.paragraphs) - len(cov.missing_paragraphs)} of {len(cov.paragraphs)} decisive"
               + (f"; not yet: {', '.join(r.canonical() for r in cov.missing_paragraphs)}" if cov.missing_paragraphs else ""))
+    _report_completeness(corpus, chart.id)
     from generator.index.coverage import chart_coverage
 
     left = chart_coverage(chart, corpus.laws).missing
@@ -141,6 +168,42 @@ def _walks(root: Path, chart_id: str) -> int:
         print("\n".join(describe(chart, route)))
         print()
     return 0
+
+
+def _parents(root: Path, chart_id: str | None) -> int:
+    """Every box citing a place that has sub-paragraphs: the review list of the sub-rule check."""
+    from generator.corpus.completeness import parent_citations
+    from generator.corpus.loading import load_corpus
+
+    corpus = load_corpus(root, cached=True)
+    count = 0
+    for chart in corpus.charts.values():
+        if chart_id and chart.id != chart_id:
+            continue
+        path = corpus.chart_path(chart.id).relative_to(corpus.root).as_posix()
+        for node, ref, kids in parent_citations(chart, corpus):
+            count += 1
+            shown = ", ".join(k.canonical() for k in kids[:6]) + (" …" if len(kids) > 6 else "")
+            print(f"{path}:{node.line()}: '{node.id}' cites {ref.label()}, which has {shown}: "
+                  f"“{' '.join(node.text.split())[:90]}”")
+    print(f"{count} citation(s) of a place with sub-paragraphs")
+    return 0
+
+
+def _walk(root: Path, tokens: list[str]) -> int:
+    """A step-through in the terminal (see generator/tools/walkthrough.py)."""
+    from generator.corpus.loading import load_corpus
+    from generator.flowcharts.walk import WalkError
+    from generator.tools.walkthrough import describe, parse, walk_charts
+
+    corpus = load_corpus(root, cached=True)
+    try:
+        walked = walk_charts(corpus, parse(tokens))
+    except WalkError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print("\n".join(describe(corpus, walked)))
+    return 1 if walked.error else 0
 
 
 def _impact(root: Path, old: str, new: str, *, summary_only: bool) -> int:

@@ -15,6 +15,9 @@ from generator.handbook import Built, make_cards  # noqa: E402 - after the skips
 from generator.handbook.cards import CARD_PAPERS, _inside, law_tab  # noqa: E402
 from generator.index.citations import Ref  # noqa: E402
 from generator.corpus.loading import Corpus, load_corpus  # noqa: E402
+from generator.handbook.fonts import CHART_FAMILIES  # noqa: E402
+
+CHART_FONT = CHART_FAMILIES[0]  # the charts' words: its name is in every subset's BaseFont
 
 ROOT = Path(__file__).parent.parent
 MM = 72 / 25.4
@@ -49,7 +52,7 @@ def pages(cards: Built) -> list[dict[str, Any]]:
         for page in pdf.pages:
             chars = [c for c in page.chars if c["text"].strip()]
             out.append({"width": page.width, "height": page.height,
-                        "chart": [c for c in chars if "Liberation" in c["fontname"]],
+                        "chart": [c for c in chars if CHART_FONT in c["fontname"]],
                         "text": page.extract_text() or "", "chars": chars, "columns": _columns(page)})
     return out
 

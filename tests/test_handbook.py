@@ -20,6 +20,9 @@ from generator.handbook.book import chart_placement  # noqa: E402
 from generator.handbook.paper import PAPERS  # noqa: E402
 from generator.corpus.corpus import Corpus
 from generator.corpus.loading import load_corpus  # noqa: E402
+from generator.handbook.fonts import CHART_FAMILIES  # noqa: E402
+
+CHART_FONT = CHART_FAMILIES[0]  # the charts' words: its name is in every subset's BaseFont
 
 ROOT = Path(__file__).parent.parent
 SAMPLED_LAWS = (1, 9, 27, 45, 77, 93)
@@ -51,7 +54,7 @@ def texts(reader: Any) -> list[str]:
 
 @dataclass(frozen=True)
 class PageType:
-    """What pdfplumber reads of one page's type: the charts' (Liberation Sans) and everything."""
+    """What pdfplumber reads of one page's type: the charts' (Arimo) and everything."""
 
     chart_sizes: tuple[float, ...]  # the size of every letter of a chart's words, pt
     chart_turned: int  # how many of them are not upright
@@ -63,7 +66,7 @@ def page_types(path: Path) -> list[PageType]:
     with pdfplumber.open(path) as pdf:
         for page in pdf.pages:
             chars = [c for c in page.chars if c["text"].strip()]
-            chart = [c for c in chars if "Liberation" in c["fontname"]]
+            chart = [c for c in chars if CHART_FONT in c["fontname"]]
             out.append(PageType(tuple(c["size"] for c in chart), sum(1 for c in chart if not c["upright"]),
                                 "".join(c["text"] for c in chars)))
     return out
@@ -279,7 +282,7 @@ def test_running_heads_name_the_law(reader: Any, texts: list[str]) -> None:
 
 
 def test_chart_words_stay_on_chart_pages(reader: Any) -> None:
-    # A chart's words are set in Liberation Sans (Arial's twin): none may stray to other pages.
+    # A chart's words are set in Arimo (Arial's metrics): none may stray to other pages.
     allowed = {page for c in chart_ids(reader)
                for page in range(page_of(reader, f"chart-{c}"), page_of(reader, f"chart-end-{c}") + 1)}
     allowed.update(range(page_of(reader, "legend"), page_of(reader, "introduction")))  # its example boxes
@@ -289,7 +292,7 @@ def test_chart_words_stay_on_chart_pages(reader: Any) -> None:
             continue
 
         def visit(text: str, cm: Any, tm: Any, font: Any, size: Any, number: int = number) -> None:
-            if font and "Liberation" in str(font.get("/BaseFont", "")) and text.strip():
+            if font and CHART_FONT in str(font.get("/BaseFont", "")) and text.strip():
                 stray.setdefault(number, []).append(text.strip())
 
         page.extract_text(visitor_text=visit)

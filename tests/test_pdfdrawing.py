@@ -11,6 +11,9 @@ from generator.handbook.charts import Drawing
 from generator.handbook.paper import PT_PER_MM
 from generator.handbook.pdfdrawing import DrawingPDF
 from generator.handbook.stamping import Stamps, lay_over
+from generator.handbook.fonts import CHART_FAMILIES  # noqa: E402
+
+CHART_FONT = CHART_FAMILIES[0]  # the charts' words: its name is in every subset's BaseFont
 
 # A drawing as Graphviz writes one: a box with two lines of words, an arrow with its label, a
 # dashed ellipse; 200 × 100 pt, its graph moved up by its height.
@@ -57,7 +60,7 @@ def test_words_are_text_at_their_printed_size_and_place() -> None:
     # Every line of words is there as text, the suit symbol and the tick (from the second font) too.
     assert "Lead & play" in text and "of the ♠ suit ✓" in text and "Yes" in text and "Law 27" in text
     assert {round(c["size"], 2) for c in found} == {6.0, 5.5}  # 12 and 11 pt drawn at half size
-    assert len({c["fontname"] for c in found}) == 2  # Liberation Sans, and DejaVu Sans for the tick
+    assert len({c["fontname"] for c in found}) == 2  # Arimo, and DejaVu Sans for the tick
     assert all(c["upright"] for c in found)
     # Anchors: "middle" lines are centred on x = 54 (drawn 27), "end" ends at 179 (drawn 89.5).
     lead = [c for c in found if c["top"] < 10]
@@ -77,7 +80,7 @@ def test_the_fonts_are_cut_to_the_glyphs_used_and_the_pdf_is_the_same_each_time(
 
     first = build()
     assert first == build()  # no timestamps, no random names
-    assert len(first) < 60_000  # subsets, not the whole fonts (Liberation Sans alone is 400 KB)
+    assert len(first) < 60_000  # subsets, not the whole fonts (Arimo alone is 500 KB)
     with pdfplumber.open(io.BytesIO(first)) as doc:
         assert len(doc.pages) == 2
 
@@ -102,7 +105,7 @@ def test_a_drawing_is_laid_over_its_frame_and_the_frame_keeps_its_link() -> None
     with pdfplumber.open(io.BytesIO(pdf)) as doc:
         page = doc.pages[0]
         words = page.extract_text()
-        drawn = [c for c in page.chars if c["fontname"].endswith("LiberationSans") and c["text"] == "Y"]
+        drawn = [c for c in page.chars if CHART_FONT in c["fontname"] and c["text"] == "Y"]
         links = page.annots
     assert "Above the chart" in words and "Lead & play" in words
     # The frame's top left is 50 mm from the page's left (20 margin + 30) and under the paragraph;

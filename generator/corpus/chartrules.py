@@ -9,8 +9,11 @@ from generator.index import citations
 from generator.corpus.corpus import Corpus
 from generator.sources.errors import Problems
 from generator.index.lawtree import place_words
-from generator.sources.model import Chart, Continuation, EditorNote, Kind, Node, Origin
+from generator.sources.model import IRREGULARITY, Chart, Continuation, EditorNote, Kind, Node, Origin
 from generator.flowcharts.walk import box_refs, choices
+
+# The Laws whose charts are general: they lead into the chart of the irregularity's own Law.
+GENERAL_LAWS = frozenset({9, 10, 11, 12})
 
 # The kinds that decide or apply something, and so must say which paragraph.
 CITING_KINDS = frozenset({Kind.QUESTION, Kind.CONDITION, Kind.ACTION, Kind.OPTIONS, Kind.STATEMENT})
@@ -92,6 +95,11 @@ def _check_continues(chart: Chart, node: Node, cont: Continuation, corpus: Corpu
     where = node.line("continues")
     if choices(chart, node):
         problems.add(path, where, f"'{node.id}' continues in another chart, so it must be an end box (it has arrows on)")
+    if cont.chart == IRREGULARITY:
+        if not set(chart.laws) <= GENERAL_LAWS:
+            problems.add(path, where, (f"'{node.id}' hands over to the irregularity's own chart: only a general "
+                                       "chart (Law 9, Laws 10-12) does; name the chart and box instead"))
+        return
     if target is None:
         if cont.chart not in corpus.unreadable_charts:
             problems.add(path, where, f"'{node.id}' continues in chart '{cont.chart}', which does not exist")

@@ -12,7 +12,7 @@ from generator.corpus.corpus import Corpus
 from generator.sources.errors import Problems
 from generator.index.lawtree import children, places, texts
 from generator.sources.model import ENTRY_KINDS, OTHERWISE, Block, Chart, ChartTable, Kind, Law, Node, Scenario, Vocabulary
-from generator.flowcharts.walk import WalkError, walk
+from generator.flowcharts.walk import START, WalkError, cases, first_box, follow, walk
 from generator.index.xref import FOOTNOTE_RE, Index, chart_texts
 
 
@@ -240,6 +240,39 @@ def _check_chart(chart: Chart, corpus: Corpus, index: Index, problems: Problems)
         _check_graph(chart, path, problems)
     if not problems_for(path, problems):
         _check_scenarios(chart, nodes, path, problems)
+        _check_situations(chart, path, problems)
+
+
+def _check_situations(chart: Chart, path: Path, problems: Problems) -> None:
+    """A situation's entry box and answers lead into its chart: each answer is one the walk asks."""
+    for situation in chart.situations:
+        if situation.at is None and not situation.facts:
+            continue
+        where = situation.line()
+        if chart.layout != "flow":
+            problems.add(path, where, f"situation '{situation.text}': at: and facts: are for a flow chart's walk")
+            continue
+        if situation.at is not None and situation.at not in chart.by_id:
+            problems.add(path, situation.line("at"), f"situation '{situation.text}': at: '{situation.at}' is not a box of this chart")
+            continue
+        bad = [box for box in situation.facts if box not in chart.by_id]
+        for box in bad:
+            problems.add(path, situation.fact_line(box), f"situation '{situation.text}': '{box}' is not a box of this chart")
+        if bad:
+            continue
+        start = situation.at or (cases(chart)[0].id if first_box(chart) != START else None)
+        if start is None:
+            problems.add(path, where, f"situation '{situation.text}': the chart has several Cases: say which with at:")
+            continue
+        try:
+            found = follow(chart, start, situation.facts)
+        except WalkError as exc:
+            problems.add(path, where, f"situation '{situation.text}': {exc}")
+            continue
+        for box in sorted(set(situation.facts) - found.used):
+            problems.add(path, situation.fact_line(box), (
+                f"situation '{situation.text}': the walk never asks '{box}' (it is not on the way from "
+                f"'{start}' with these answers, or its answer is carried)"))
 
 
 def problems_for(path: Path, problems: Problems) -> bool:

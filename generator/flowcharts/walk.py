@@ -41,13 +41,22 @@ def box_refs(chart: Chart, node: Node) -> list[Ref]:
     for source in [node, *law_refs(chart, node)]:
         found += [m.ref for m in citations.find(source.text, context)]
     found += [r for r in (citations.parse_ref(v, context) for v in node.cites) if r is not None]
-    return list(dict.fromkeys(found))
+    # What the box says does not apply is never listed as applying (it is shown as not applied).
+    excluded = {r for r in (citations.parse_ref(v, context) for v in node.not_applied) if r is not None}
+    return [r for r in dict.fromkeys(found) if r not in excluded]
+
+
+def not_applied_refs(chart: Chart, node: Node) -> list[Ref]:
+    """The places a box says do not apply."""
+    return [r for r in (citations.parse_ref(v, chart.laws[0]) for v in node.not_applied) if r is not None]
 
 
 def choices(chart: Chart, node: Node) -> list[Choice]:
     """Where the Director can go from a box (law references are read with it, not walked to)."""
     by_id = chart.by_id
     if node.kind is Kind.QUESTION:
+        if node.yes == node.no:  # both answers lead on to the same box: there is nothing to ask
+            return [Choice("Either way", node.yes or "")]
         return [Choice("Yes", node.yes or ""), Choice("No", node.no or "")]
     out = []
     for target, label in [*node.links(), *((m, None) for m in node.body[:1])]:
@@ -127,7 +136,6 @@ class WalkError(Exception):
 
 def walk(chart: Chart, scenario: Scenario) -> list[str]:
     """The boxes a scenario's facts lead through, first to last."""
-    by_id = chart.by_id
     here = first_box(chart)
     if here == START:
         if scenario.case is None:
@@ -136,40 +144,83 @@ def walk(chart: Chart, scenario: Scenario) -> list[str]:
         here = scenario.case
     elif scenario.case is not None and scenario.case != here:
         raise WalkError(f"the chart starts at '{here}' only: give the facts from there instead of case:")
-    if here not in by_id:
+    if here not in chart.by_id:
         raise WalkError(f"case: '{here}' is not a box of this chart")
+    found = follow(chart, here, scenario.facts, complete=True)
+    unused = sorted(set(scenario.facts) - found.used)
+    if unused:
+        raise WalkError(f"facts that the walk never asks: {', '.join(unused)}")
+    return found.route
+
+
+@dataclass
+class Followed:
+    """Where a walk got to from its first box with the answers given: the route, the facts it
+    established on the way, and the boxes whose answers came from the facts given."""
+
+    route: list[str]
+    known: dict[str, str]  # fact key → "yes"/"no"
+    used: set[str]  # boxes answered by the answers given
+    carried: set[str]  # boxes answered by a fact established earlier in the walk
+    open: bool  # stopped at a question the answers did not answer
+
+
+def follow(chart: Chart, start: str, answers: dict[str, str], *, known: dict[str, str] | None = None,
+           complete: bool = False) -> Followed:
+    """Walk on from the box `start`, answering each question from `answers` (by box id)
+    or from a fact established earlier (`known`, carried in from a chart that handed over, and
+    what this walk establishes), until an end box or, unless `complete`, a question left open.
+
+    A question whose fact is known is not asked again: its answer is carried. A condition asked
+    as "does it hold?" holds unless the answers say it does not (stories are told with it true)
+    when `complete`; otherwise it is left open like a question.
+    """
+    by_id = chart.by_id
     path: list[str] = []
+    here = start
+    facts = dict(known or {})
     used: set[str] = set()
+    carried: set[str] = set()
     while True:
         if here in path:
             raise WalkError(f"the facts lead round in a loop at '{here}'")
         path.append(here)
         node = by_id[here]
+        facts.update({k: v.value for k, v in node.establishes.items()})
         ways = choices(chart, node)
         if not ways:
-            break
+            return Followed(path, facts, used, carried, False)
         if len(ways) == 1:
             here = ways[0].to
             continue
-        # A condition holds unless the facts say it does not: stories are told with it true.
-        default = "yes" if asks_if_holds(chart, node) else None
-        answer = scenario.facts.get(here, default)
-        if answer is None:
-            raise WalkError(f"the facts do not answer '{here}' ({_short(node.text)})")
-        if here in scenario.facts:
+        yes_no = node.kind is Kind.QUESTION or asks_if_holds(chart, node)
+        answer = answers.get(here)
+        if node.fact is not None and node.fact in facts:
+            if answer is not None and answer.lower() != facts[node.fact]:
+                raise WalkError(f"'{here}' asks '{node.fact}', which the walk has already established as "
+                                f"'{facts[node.fact]}': the answer '{answer}' contradicts it")
+            if answer is not None:
+                raise WalkError(f"'{here}' asks '{node.fact}', which the walk has already established: "
+                                "remove the answer (it is carried, not asked)")
+            answer = facts[node.fact]
+            carried.add(here)
+        elif answer is not None:
             used.add(here)
-        by_answer = node.kind is Kind.QUESTION or default is not None
-        picked = [w for w in ways if (w.label.lower() == answer.lower() if by_answer else w.to == answer)]
+        elif complete and asks_if_holds(chart, node):
+            answer = "yes"
+        if answer is None:
+            if complete:
+                raise WalkError(f"the facts do not answer '{here}' ({_short(node.text)})")
+            return Followed(path, facts, used, carried, True)
+        picked = [w for w in ways if (w.label.lower() == answer.lower() if yes_no else w.to == answer)]
         if not picked:
-            allowed = "yes or no" if by_answer else ", ".join(w.to for w in ways)
+            allowed = "yes or no" if yes_no else ", ".join(w.to for w in ways)
             raise WalkError(f"the answer '{answer}' to '{here}' is not one of: {allowed}")
+        if node.fact is not None and yes_no:
+            facts[node.fact] = answer.lower()
         if picked[0].to == not_met(here):
-            break  # the condition does not hold: no action under it, and the walk ends here
+            return Followed(path, facts, used, carried, False)  # no action under it: the walk ends
         here = picked[0].to
-    unused = sorted(set(scenario.facts) - used)
-    if unused:
-        raise WalkError(f"facts that the walk never asks: {', '.join(unused)}")
-    return path
 
 
 def _short(text: str, limit: int = 60) -> str:

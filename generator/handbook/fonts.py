@@ -12,7 +12,10 @@ the system's fonts.
 """
 from __future__ import annotations
 
+import hashlib
 import importlib.util
+import os
+import tempfile
 import warnings
 from dataclasses import dataclass
 from functools import lru_cache
@@ -41,7 +44,7 @@ _DEJAVU = {
                     (700, "normal", "DejaVuSans-Bold.ttf"), (700, "italic", "DejaVuSans-BoldOblique.ttf")],
     "DejaVu Sans Mono": [(400, "normal", "DejaVuSansMono.ttf"), (700, "normal", "DejaVuSansMono-Bold.ttf")],
 }
-_ARIMO = {"Arimo": [(400, "normal", "Arimo[wght].ttf"), (400, "italic", "Arimo-Italic[wght].ttf")]}
+_ARIMO = {"Arimo": [(400, "normal", "Arimo[wght].ttf")]}  # variable: its regular face is cut out below
 # Where each package keeps its files, below the package's own folder.
 _PACKAGES = (("matplotlib", "mpl-data/fonts/ttf", _DEJAVU, "matplotlib"),
              ("fontpkg_arimo", "files", _ARIMO, "fontpkg-arimo"))
@@ -75,7 +78,29 @@ def faces() -> tuple[Face, ...]:
                     missing.append(f"{path} ({pip_name})")
     if missing:
         raise MissingFont("the printed books' fonts are missing: " + ", ".join(missing))
-    return tuple(found)
+    return tuple(Face(f.family, f.weight, f.style, _static(f.path)) if "[" in f.path.name else f for f in found)
+
+
+def _static(variable: Path) -> Path:
+    """The regular face of a variable font as a font of its own, made once and kept by its digest.
+
+    WeasyPrint cuts an instance out of a variable font for every document, stamped with the time
+    it was cut, so two builds would differ; a static face is embedded as it is.
+    """
+    data = variable.read_bytes()
+    digest = hashlib.sha256(data).hexdigest()[:16]
+    kept = Path(tempfile.gettempdir()) / "bridge-laws-fonts" / f"{variable.name.split('[')[0]}-Regular-{digest}.ttf"
+    if kept.is_file():
+        return kept
+    from fontTools.ttLib import TTFont  # only when the face is first made
+    from fontTools.varLib.instancer import instantiateVariableFont
+
+    font = instantiateVariableFont(TTFont(str(variable), recalcTimestamp=False), {"wght": 400}, updateFontNames=True)
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    part = kept.with_name(f"{kept.name}.{os.getpid()}.part")
+    font.save(str(part))
+    part.replace(kept)  # whole or not at all, whichever build gets there first
+    return kept
 
 
 def font_face_css() -> str:

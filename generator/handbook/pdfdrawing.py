@@ -200,8 +200,6 @@ def _subset(path: Path, gids: tuple[int, ...]) -> bytes:
     options.notdef_outline = True
     options.layout_features = []
     options.drop_tables += ["FFTM"]  # FontForge's timestamps: nothing a reader needs
-    # A variable font (Arimo) keeps only its default outlines, the regular face: PDF has no variations.
-    options.drop_tables += ["fvar", "gvar", "avar", "STAT", "HVAR", "MVAR", "cvar"]
     cut = TTFont(str(path), recalcTimestamp=False)  # else it carries the time it was cut
     subsetter = subset.Subsetter(options)
     subsetter.populate(gids=list(gids))

@@ -145,7 +145,7 @@ class SearchRecords:
         words = [n.text for n in chart.nodes if n.kind in (Kind.QUESTION, Kind.CASE, Kind.STATEMENT) and n.text]
         return self._with_words(Record(
             url=f"charts/{chart.id}/", kind="chart", title=f"Chart: {chart.title}",
-            text=" ".join([*chart.situations, *words]), laws=tuple(chart.laws), heading=chart.title,
+            text=" ".join([*(s.text for s in chart.situations), *words]), laws=tuple(chart.laws), heading=chart.title,
             walk=f"walk/{chart.id}/" if chart.layout == "flow" else None))
 
     def _definition_records(self) -> list[Record]:

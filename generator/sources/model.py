@@ -27,6 +27,22 @@ def _one_citation(value: Any) -> Any:
     return found[0]
 
 
+def _yes_no(value: Any) -> Any:
+    """YAML 1.2 reads yes/no as strings, but true/false is as clear: accept it."""
+    if isinstance(value, dict):
+        return {k: ({True: "yes", False: "no"}.get(v, v) if isinstance(v, bool) else v) for k, v in value.items()}
+    return value
+
+
+def _split_fact_lines(data: Any) -> Any:
+    """A facts mapping carries its key lines like any mapping: keep them apart from the answers."""
+    if isinstance(data, dict) and isinstance(data.get("facts"), dict):
+        facts = dict(data["facts"])
+        lines = facts.pop(LINES_KEY, {})
+        data = {**data, "facts": facts, "fact_lines": lines}
+    return data
+
+
 # A field holding one place of the Laws as written (`47E1`), or a list of them: see `citation_strings`.
 Citation = Annotated[str, BeforeValidator(_one_citation)]
 Citations = Annotated[list[str], BeforeValidator(citation_strings)]
@@ -168,6 +184,31 @@ class Footnote(Strict):
     text: Text
 
 
+class Situation(Strict):
+    """What happened at the table, in a Director's words, and where its walk starts.
+
+    Written as a plain string where only the words are known; as a mapping, it says where the
+    step-through starts (`at:`, a box of the chart, by default its top) and the answers the
+    situation already gives (`facts:`, as a scenario's), and how people tell it (`phrasings:`).
+    """
+
+    text: Text
+    at: Annotated[str, Field(pattern=r"^[A-Za-z][A-Za-z0-9_]*$")] | None = None
+    facts: Annotated[dict[str, str], BeforeValidator(_yes_no)] = Field(default_factory=dict)
+    phrasings: list[Title] = Field(default_factory=list)  # as players and Directors type it, typos and slang included
+    fact_lines: dict[str, int] = Field(default_factory=dict, exclude=True, repr=False)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_words(cls, data: Any) -> Any:
+        if isinstance(data, str):
+            return {"text": data}
+        return _split_fact_lines(data)
+
+    def fact_line(self, box: str) -> int:
+        return self.fact_lines.get(box, self.line("facts"))
+
+
 class Law(Block):
     """One of the 93 Laws."""
 
@@ -179,7 +220,7 @@ class Law(Block):
     paragraphs: list[Paragraph] = Field(default_factory=list)
     footnotes: list[Footnote] = Field(default_factory=list)
     beside: Citations = Field(default_factory=list)
-    situations: list[Text] = Field(default_factory=list)  # what happened at the table, for Laws that have no chart of their own
+    situations: list[Situation] = Field(default_factory=list)  # what happened at the table, for Laws that have no chart of their own
 
 
 class FrontText(Strict):
@@ -256,11 +297,24 @@ class Link(Strict):
     label: str | None = None
 
 
+# A general chart's hand-off to "the chart of the irregularity's own Law", chosen by the Director.
+IRREGULARITY = "irregularity"
+
+
 class Continuation(Strict):
-    """Where the ruling of an end box goes on: another chart, at one of its boxes."""
+    """Where the ruling of an end box goes on: another chart, at one of its boxes (or, from a
+    general chart, `chart: irregularity`: the chart of the irregularity's own Law)."""
 
     chart: Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$")]
-    at: NodeId
+    at: NodeId | None = None
+
+    @model_validator(mode="after")
+    def _names_a_box(self) -> Continuation:
+        if self.at is None and self.chart != IRREGULARITY:
+            raise ValueError("a hand-off names the box it goes on at: at: <box id>")
+        if self.at is not None and self.chart == IRREGULARITY:
+            raise ValueError("a hand-off to the irregularity's own chart names no box: the Director chooses the chart")
+        return self
 
 
 class EditorNote(Strict):
@@ -269,6 +323,31 @@ class EditorNote(Strict):
     ref: Citation  # the paragraph quoted
     quote: Text  # its words, exactly as the Law prints them
     comment: str | None = None  # what the departure is, in a sentence
+
+
+class Phase(StrEnum):
+    """Where a box stands in the ruling the Director gives (the step-through's Ruling card)."""
+
+    NOW = "now"  # a rectification ruled at once (the default of actions and options)
+    NEXT = "next"  # what happens next: the auction or play goes on, a lead restriction, whose turn
+    LATER = "later"  # judged when play ends: damage, a logical alternative, an adjusted score
+
+
+class Later(Strict):
+    """What a box leaves to the end of play: the test the Director then applies, and its paragraphs."""
+
+    text: Text
+    cites: Citations = Field(default_factory=list)
+
+
+# A fact a question or condition establishes, carried through the walk and its hand-offs
+# (`two_penalty_cards`): a later box asking the same fact is answered already.
+FactKey = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
+
+
+class Answer(StrEnum):
+    YES = "yes"
+    NO = "no"
 
 
 class Node(Strict):
@@ -291,6 +370,16 @@ class Node(Strict):
     continues: list[Continuation] = Field(default_factory=list)  # an end box whose ruling goes on in other charts
     editor_note: EditorNote | None = None  # shown on the box: where it departs from the 2017 text
     added: Text | None = None  # a box of a book chart that the book does not print, and why it was added
+    # A box of a book chart whose printed words depart from the 2017 text: `text` is the 2017
+    # rule, and the book's own words are kept here (shown as "the WBU book prints: …").
+    book_text: Text | None = None
+    phase: Phase | None = None  # where it stands in the ruling; see Phase (default: by its kind)
+    later: Later | None = None  # a judgement at the end of play that this box announces
+    fact: FactKey | None = None  # a question's or condition's fact, answered once for the whole walk
+    establishes: Annotated[dict[FactKey, Answer], BeforeValidator(_yes_no)] = Field(default_factory=dict)
+    not_applied: Citations = Field(default_factory=list)  # paragraphs the box says do not apply
+    basis: Citations = Field(default_factory=list)  # an adjusted score's basis: the test it is assessed by
+    overlaps: list[NodeId] = Field(default_factory=list)  # a Case: the other Cases a situation may also fit
 
     @field_validator("qualifies", "continues", mode="before")
     @classmethod
@@ -322,7 +411,8 @@ Cell = str | list[str]
 class CellNote(EditorNote):
     """An editor's note on one line of a decision table's cell (a table's boxes have no ids)."""
 
-    about: Text  # the line of a cell in this group, word for word
+    about: Text  # the line of a cell in this group, word for word: the WBU book's printed words
+    corrected: Text | None = None  # the line as the 2017 text has it, shown in its place
 
 
 class TableGroup(Strict):
@@ -381,12 +471,7 @@ class Scenario(Strict):
     @model_validator(mode="before")
     @classmethod
     def _keep_fact_lines(cls, data: Any) -> Any:
-        """The facts mapping carries its key lines like any mapping: keep them apart from the answers."""
-        if isinstance(data, dict) and isinstance(data.get("facts"), dict):
-            facts = dict(data["facts"])
-            lines = facts.pop(LINES_KEY, {})
-            data = {**data, "facts": facts, "fact_lines": lines}
-        return data
+        return _split_fact_lines(data)
 
     def fact_line(self, box: str) -> int:
         return self.fact_lines.get(box, self.line("facts"))
@@ -394,11 +479,7 @@ class Scenario(Strict):
     @field_validator("facts", mode="before")
     @classmethod
     def _answers(cls, value: Any) -> Any:
-        # YAML 1.2 reads yes/no as strings here, but a true/false answer is as clear: accept it.
-        if isinstance(value, dict):
-            return {k: ({True: "yes", False: "no"}.get(v, v) if isinstance(v, bool) else v)
-                    for k, v in value.items()}
-        return value
+        return _yes_no(value)
 
 
 class Origin(StrEnum):
@@ -421,7 +502,7 @@ class Chart(Strict):
     nodes: list[Node] = Field(default_factory=list)
     table: ChartTable | None = None
     omits: list[Omission] = Field(default_factory=list)
-    situations: list[Text] = Field(default_factory=list)  # what happened at the table, in a Director's words
+    situations: list[Situation] = Field(default_factory=list)  # what happened at the table, in a Director's words
     scenarios: list[Scenario] = Field(default_factory=list)
 
     @field_validator("id")

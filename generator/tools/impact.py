@@ -131,10 +131,10 @@ def _find_hits(corpus: Corpus, report: Report) -> None:
                 unit, change = boxes[box]
                 report.hits.append(Hit("scenario", where(path, scenario.line("title")),
                                        f"{chart.id}: “{scenario.title}” passes {box}", unit, change))
-        for text in chart.situations:
+        for situation in chart.situations:
             unit, change = next(iter(boxes.values()))
-            report.hits.append(Hit("situation", where(path, chart.line("situations")),
-                                   f"{chart.id}: “{text}”", unit, change))
+            report.hits.append(Hit("situation", where(path, situation.line() if situation.lines else chart.line("situations")),
+                                   f"{chart.id}: “{situation.text}”", unit, change))
     for law in corpus.laws.values():
         path = corpus.law_path(law.law)
         for value in law.beside:
@@ -144,8 +144,8 @@ def _find_hits(corpus: Corpus, report: Report) -> None:
                 report.hits.append(Hit("beside-quote", where(path, law.line("beside")),
                                        f"Law {law.law} quotes {ref.canonical()}", unit, affected[unit]))  # type: ignore[union-attr]
         own = [r for r in affected if r.law == law.law]
-        for text in law.situations if own else []:
-            report.hits.append(Hit("situation", where(path, law.line("situations")), f"Law {law.law}: “{text}”",
+        for situation in law.situations if own else []:
+            report.hits.append(Hit("situation", where(path, situation.line() if situation.lines else chart.line("situations")), f"Law {law.law}: “{situation.text}”",
                                    own[0], affected[own[0]]))
     if corpus.course is not None:
         for module in corpus.course.modules:

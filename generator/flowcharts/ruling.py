@@ -1,0 +1,140 @@
+"""The ruling a walk reaches, as the Director gives it: what he rules now, what happens next, and
+what he judges at the end of play, each with its paragraphs; and the facts as answered.
+
+The step-through's script groups a walk's boxes the same way from the phases the build gives each
+box (`box_phase`), so the Ruling card on the site and `python -m generator walk` agree.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from generator.flowcharts.walk import NOT_MET, START, box_refs, choices, not_applied_refs
+from generator.index import citations
+from generator.index.citations import Ref
+from generator.sources.model import Chart, Kind, Node, Phase
+
+# The section a statement on the route falls in is the one the walk is in when it passes it.
+NOTE = "note"
+
+
+def box_phase(node: Node) -> str | None:
+    """Where a box stands in the ruling: now, next, later, a note (a statement), or nowhere (a
+    question or condition asked now, a law reference)."""
+    if node.phase is not None:
+        return node.phase.value
+    if node.kind in (Kind.ACTION, Kind.OPTIONS, Kind.REPETITION):
+        return Phase.NOW.value
+    if node.kind is Kind.STATEMENT:
+        return NOTE
+    return None
+
+
+@dataclass(frozen=True)
+class Step:
+    """One box a walk passed, in its chart, with the answer given there (if it asked one)."""
+
+    chart: Chart
+    box: str  # a box id, START, or a condition's not-met step
+    answer: str | None = None  # the label of the way taken, where the box asked
+    carried: bool = False  # answered by a fact the walk had already established
+
+    @property
+    def node(self) -> Node | None:
+        return self.chart.by_id.get(self.box.removesuffix(NOT_MET))
+
+
+@dataclass(frozen=True)
+class Item:
+    """One part of the ruling."""
+
+    chart: str
+    box: str
+    text: str
+    refs: tuple[Ref, ...]
+    kind: str  # the legend kind of its box, or "later" for a judgement a box announces
+    statement: bool = False  # a statement on the route: it qualifies, it never heads the ruling
+    basis: tuple[Ref, ...] = ()
+    not_applied: tuple[Ref, ...] = ()
+
+
+@dataclass
+class Ruling:
+    """The ruling reached so far, in the order the Director gives it."""
+
+    now: list[Item] = field(default_factory=list)
+    next: list[Item] = field(default_factory=list)
+    later: list[Item] = field(default_factory=list)
+    facts: list[tuple[str, str, bool]] = field(default_factory=list)  # (question, answer, carried)
+    not_met: list[str] = field(default_factory=list)  # conditions found not to hold
+    hand_offs: list[tuple[str, str | None]] = field(default_factory=list)  # (chart, box) the ruling goes on in
+
+    def headline(self) -> Item | None:
+        """What leads the card: the first rectification, else what happens next, else the first
+        judgement left to the end of play; never a note or a condition."""
+        for section in (self.now, self.next, self.later):
+            for item in section:
+                if not item.statement:
+                    return item
+        return None
+
+
+def _refs(chart: Chart, values: list[str]) -> tuple[Ref, ...]:
+    return tuple(r for r in (citations.parse_ref(v, chart.laws[0]) for v in values) if r is not None)
+
+
+def ruling_of(steps: list[Step]) -> Ruling:
+    """Group the boxes a walk passed into the Ruling card's sections."""
+    out = Ruling()
+    judged_later = False
+    for i, step in enumerate(steps):
+        node = step.node
+        if node is None:
+            continue
+        if step.box.endswith(NOT_MET):
+            out.not_met.append(" ".join(node.text.split()))
+            continue
+        if step.answer is not None:
+            out.facts.append((" ".join(node.text.split()), step.answer, step.carried))
+        phase = box_phase(node)
+        if node.phase is Phase.LATER:
+            judged_later = True
+            if node.kind in (Kind.QUESTION, Kind.CONDITION):
+                out.later.append(_item(step.chart, node, kind="test"))
+                continue
+        if phase is None:
+            continue
+        item = _item(step.chart, node)
+        section = Phase.LATER.value if judged_later else (phase if phase != NOTE else Phase.NOW.value)
+        if phase == NOTE and judged_later:
+            section = Phase.LATER.value
+        elif phase == NOTE and out.next and not out.now:
+            section = Phase.NEXT.value
+        {Phase.NOW.value: out.now, Phase.NEXT.value: out.next, Phase.LATER.value: out.later}[section].append(item)
+        if node.later is not None:
+            out.later.append(Item(step.chart.id, node.id, " ".join(node.later.text.split()),
+                                  _refs(step.chart, node.later.cites), "later", basis=_refs(step.chart, node.basis)))
+        if i == len(steps) - 1:
+            out.hand_offs += [(c.chart, c.at) for c in node.continues]
+    return out
+
+
+def _item(chart: Chart, node: Node, kind: str | None = None) -> Item:
+    return Item(chart.id, node.id, " ".join(node.text.split()), tuple(box_refs(chart, node)), kind or node.kind.value,
+                statement=node.kind is Kind.STATEMENT, basis=_refs(chart, node.basis),
+                not_applied=tuple(not_applied_refs(chart, node)))
+
+
+def steps_of(chart: Chart, route: list[str], carried: set[str] = frozenset()) -> list[Step]:  # type: ignore[assignment]
+    """A chart's part of a walk as steps, each decision with the answer that led on."""
+    out: list[Step] = []
+    for here, nxt in zip(route, [*route[1:], None]):
+        if here == START:
+            continue
+        node = chart.by_id.get(here.removesuffix(NOT_MET))
+        answer = None
+        if node is not None and nxt is not None and not here.endswith(NOT_MET):
+            ways = choices(chart, node)
+            if len(ways) > 1:
+                answer = next((w.label for w in ways if w.to == nxt), None)
+        out.append(Step(chart, here, answer, here in carried))
+    return out
