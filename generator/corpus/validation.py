@@ -283,6 +283,9 @@ def problems_for(path: Path, problems: Problems) -> bool:
 
 
 def _check_node_shape(n: Node, path: Path, problems: Problems) -> None:
+    if n.id == START:
+        problems.add(path, n.line("id"), (f"'{START}' is the step-through's choice of Case in every walk's address: "
+                                          "give the box another id"))
     if n.kind is Kind.QUESTION:
         if n.yes is None or n.no is None:
             missing = " and ".join(k for k in ("yes", "no") if getattr(n, k) is None)
