@@ -16,9 +16,7 @@
   "use strict";
 
   var TRAIL_SHOWN = 2; // answers shown before "earlier answers" folds the rest away on a phone
-  var RULING_KINDS = ["action", "options", "statement", "condition", "repetition", "not_met"];
   var wantFocus = false;
-  var AT = "at:"; // opens the route of a walk started from a box tapped in the chart
 
   function el(tag, attrs, children) {
     var node = document.createElement(tag);
@@ -33,131 +31,9 @@
 
   function text(words) { return document.createTextNode(words); }
 
-  // ---- the state: charts' parts of the route, read from the hash and checked step by step ----
-
-  function boxesOf(data, chart) { return chart === data.id ? data.boxes : data.carried[chart].boxes; }
-
-  function allowed(boxes, from, to) {
-    var here = boxes[from];
-    return !!here && here.choices.some(function (c) { return c.to === to; });
-  }
-
-  // A box with a single way on is not a question: the walk goes on through it (and shows it).
-  function follow(boxes, route) {
-    var seen = {};
-    while (true) {
-      var last = route[route.length - 1];
-      var box = boxes[last];
-      if (!box || box.choices.length !== 1 || seen[last]) return route;
-      seen[last] = true;
-      route = route.concat([box.choices[0].to]);
-    }
-  }
-
-  // The route `wanted` from `first`, and whether the chart still has all of it.
-  function checked(boxes, first, wanted) {
-    var route = [first];
-    if (wanted[0] === first) wanted = wanted.slice(1);
-    for (var i = 0; i < wanted.length; i++) {
-      if (!allowed(boxes, route[route.length - 1], wanted[i])) return { route: follow(boxes, route), whole: false };
-      route.push(wanted[i]);
-    }
-    return { route: follow(boxes, route), whole: true };
-  }
-
-  function parseHash(data) {
-    var tokens = decodeURIComponent(location.hash.replace(/^#/, "")).split("/").filter(Boolean);
-    var parts = [];
-    var current = { chart: data.id, ids: [] };
-    tokens.forEach(function (t) {
-      if (t.charAt(0) === "@") {
-        if (current.ids.length || parts.length || current.chart !== data.id) parts.push(current);
-        current = { chart: t.slice(1), ids: [] };
-      } else current.ids.push(t);
-    });
-    parts.push(current);
-    var local = parts.pop();
-    if (local.chart !== data.id) { parts.push(local); local = { chart: data.id, ids: [] }; }
-    var carried = carriedParts(data, parts);
-    return { carried: carried, local: local.ids, whole: carried.length === parts.length };
-  }
-
-  // The earlier charts' parts, kept only while each ends where it hands over to the next.
-  function carriedParts(data, parts) {
-    var out = [];
-    for (var i = 0; i < parts.length; i++) {
-      var part = parts[i];
-      if (!data.carried[part.chart]) return [];
-      var boxes = data.carried[part.chart].boxes;
-      var first = i === 0 ? data.carried[part.chart].start : out[i - 1].handOff.at;
-      var ids = part.ids;
-      if (i === 0 && ids.length && ids[0].indexOf(AT) === 0) {  // the walk began at a tapped box there
-        first = ids[0].slice(AT.length);
-        ids = ids.slice(1);
-        if (!boxes[first]) return [];
-      }
-      var found = checked(boxes, first, ids);
-      if (!found.whole) return [];
-      var route = found.route;
-      var end = boxes[route[route.length - 1]];
-      var next = i + 1 < parts.length ? parts[i + 1].chart : data.id;
-      var handOff = (end.continues || []).filter(function (c) { return c.chart === next; })[0];
-      if (!handOff) return [];
-      out.push({ chart: part.chart, route: route, handOff: handOff, from: ids !== part.ids });
-    }
-    return out;
-  }
-
-  function state(data) {
-    var parsed = parseHash(data);
-    var top = { carried: [], route: follow(data.boxes, [data.start]), from: null, stale: true };
-    if (!parsed.whole) return top;
-    var carried = parsed.carried;
-    var first = carried.length ? carried[carried.length - 1].handOff.at : data.start;
-    var wanted = parsed.local;
-    var from = null;
-    if (!carried.length && wanted.length && wanted[0].indexOf(AT) === 0) {
-      from = wanted[0].slice(AT.length);
-      if (!data.boxes[from]) return top;
-      first = from;
-      wanted = wanted.slice(1);
-      if (from === data.start) from = null;
-    }
-    var found = checked(data.boxes, first, wanted);
-    if (!found.whole) return top;
-    return { carried: carried, route: found.route, from: from, stale: false };
-  }
-
-  // ---- what was passed: every box of every chart's part, in order ----
-
-  function steps(data, st) {
-    var out = [];
-    st.carried.forEach(function (part) {
-      var boxes = boxesOf(data, part.chart);
-      part.route.forEach(function (id, i) {
-        out.push({ chart: part.chart, title: data.carried[part.chart].title, id: id, box: boxes[id],
-                   next: part.route[i + 1] });
-      });
-    });
-    st.route.forEach(function (id, i) {
-      out.push({ chart: data.id, title: data.title, id: id, box: data.boxes[id], next: st.route[i + 1] });
-    });
-    return out;
-  }
-
-  function isDecision(step) { return step.box.choices.length > 1 && step.next !== undefined; }
-
-  function answerOf(step) {
-    var picked = step.box.choices.filter(function (c) { return c.to === step.next; })[0];
-    return picked ? picked.label : "";
-  }
-
-  // A condition is part of the ruling once it is found to hold (a "No" ends the walk with not_met).
-  function inRuling(step) {
-    if (RULING_KINDS.indexOf(step.box.kind) < 0) return false;
-    if (step.box.kind === "condition") return step.next !== undefined && answerOf(step) !== "No";
-    return true;
-  }
+  var L = window.WalkLogic;  // the walk's logic, apart from the page (walk-logic.js)
+  var cardFirst = false;  // "Ruling so far" pressed: the card leads until the next answer
+  var record = {};  // the ruling record's fields as typed (event, board …): this page only, never sent
 
   // ---- drawing ----
 
@@ -200,19 +76,28 @@
     return out;
   }
 
-  function rulingItem(data, step, options) {
-    var box = step.box;
-    var kind = box.kind === "condition" ? "Condition met" : box.kind === "options" ? "Option chosen" : box.kindName;
-    var item = el("li", { class: "kind-" + box.kind + (options.fresh ? " walk-new" : "") }, [
-      el("p", { class: "walk-item-kind" }, [text(kind), step.chart !== options.here ? text(" · " + step.title) : null,
-        options.fresh ? el("span", { class: "walk-new-mark", text: "new" }) : null]),
-      el("p", { class: "walk-item-text", html: box.html }),
-      refLinks(data, box.refs, "Applies ")
+  // One part of the Ruling card: the box's words, the paragraphs it applies (quoted once, at the
+  // first part that applies them), its basis and what it says does not apply.
+  function rulingItem(data, it, options) {
+    var box = it.box;
+    var words = it.laterOf ? box.later.html : box.html;
+    var refs = it.laterOf ? box.later.refs : box.refs;
+    // An action needs no label in the card: it is what the card is made of.
+    var kind = it.test ? "To judge" : it.laterOf ? "Then" : it.statement ? "Law statement" :
+      box.kind === "options" ? "Option chosen" : box.kind === "action" ? "" : box.kindName;
+    var item = el("li", { class: "kind-" + box.kind + (it.statement ? " walk-item-note" : "") + (options.fresh ? " walk-new" : "") }, [
+      kind || it.step.chart !== options.here || options.fresh ? el("p", { class: "walk-item-kind" }, [text(kind),
+        it.step.chart !== options.here ? text((kind ? " · " : "") + it.step.title) : null,
+        options.fresh ? el("span", { class: "walk-new-mark", text: "new" }) : null]) : null,
+      el("p", { class: "walk-item-text", html: words }),
+      refLinks(data, refs, "Applies "),
+      it.laterOf ? null : refLinks(data, box.basis, "Basis: "),
+      it.laterOf ? null : refLinks(data, box.notApplied, "Not applied: ")
     ]);
-    attachments(data, box, false).forEach(function (a) { item.appendChild(a); });
-    box.refs.forEach(function (label) {
-      if (options.quoted[label]) return; // quoted once, at the first step that applies it
-      var quoted = quoteBlock(data, label, options.open);
+    if (!it.laterOf) attachments(data, box, false).forEach(function (a) { item.appendChild(a); });
+    refs.concat(it.laterOf ? [] : box.basis || []).forEach(function (label) {
+      if (options.quoted[label]) return;  // quoted once, at the first part that applies it
+      var quoted = quoteBlock(data, label, options.open || it.test || it.laterOf);
       if (!quoted) return;
       options.quoted[label] = true;
       item.appendChild(quoted);
@@ -220,16 +105,24 @@
     return item;
   }
 
-  function trail(data, all, hrefAt) {
-    var decisions = all.map(function (s, i) { return { step: s, index: i }; }).filter(function (d) { return isDecision(d.step); });
+  // The answers given, each a link back to its question; an answer carried from a fact
+  // established earlier says so, and links to where it was established, to change it there.
+  function trail(data, all, hrefAt, open) {
+    var decisions = all.map(function (s, i) { return { step: s, index: i }; }).filter(function (d) { return L.isDecision(d.step); });
     if (!decisions.length) return null;
     function row(d) {
       var s = d.step;
-      return el("li", {}, [el("a", { href: hrefAt(d.index), text: s.box.text }),
-        el("span", { class: "walk-answer", text: answerOf(s) })]);
+      var items = [el("a", { href: hrefAt(d.index), text: s.box.text }), el("span", { class: "walk-answer", text: L.answerOf(s) })];
+      if (s.carried) {
+        items.push(el("span", { class: "walk-carried" }, [text(" already established"),
+          s.establishedAt !== null ? text(" · ") : null,
+          s.establishedAt !== null ? el("a", { href: hrefAt(s.establishedAt), text: "change" }) : null]));
+      }
+      return el("li", {}, items);
     }
-    var box = el("nav", { class: "walk-trail-box", "aria-label": "Answers so far" });
-    var hidden = decisions.slice(0, Math.max(0, decisions.length - TRAIL_SHOWN));
+    var box = el("nav", { class: "walk-trail-box", "aria-label": "The facts as answered" });
+    var hidden = open ? [] : decisions.slice(0, Math.max(0, decisions.length - TRAIL_SHOWN));
+    if (open) box.appendChild(el("h3", { class: "walk-facts-head", text: "The facts as answered" }));
     if (hidden.length) {
       box.appendChild(el("details", { class: "walk-earlier" }, [
         el("summary", { text: hidden.length === 1 ? "1 earlier answer" : hidden.length + " earlier answers" }),
@@ -239,12 +132,150 @@
     return box;
   }
 
+  // The Ruling card: the ruling reached (headline first), what happens next, what is judged at the
+  // end of play, where it goes on; and the ways to copy, share and print it.
+  function rulingCard(data, all, card, options) {
+    var head = card.headline;
+    var final = options.final;
+    var section = el("section", { class: "walk-ruling-card" + (final ? " walk-final" : ""), id: "walk-ruling",
+                                  "aria-labelledby": "walk-ruling-head", tabindex: "-1" }, [
+      el("p", { class: "walk-kind", id: "walk-ruling-head",
+                text: final ? (card.handOffs.length ? "Ruling so far: it goes on in another chart" : "Ruling") : "Ruling so far" })]);
+    if (head) {
+      // The ruling's first part leads the card in large type (it is not repeated below).
+    } else if (card.notMet.length) {
+      section.appendChild(el("p", { class: "walk-headline", text: "No rectification under this chart: the condition does not hold." }));
+    } else {
+      section.appendChild(el("p", { class: "walk-empty", text: "Nothing is ruled yet: answer the question." }));
+    }
+    var quoted = {};
+    [["Now", card.now, "now"], ["What happens next", card.next, "next"], ["At the end of play", card.later, "later"]].forEach(function (sec) {
+      if (!sec[1].length) return;
+      section.appendChild(el("h3", { class: "walk-section walk-section-" + sec[2], text: sec[0] }));
+      section.appendChild(el("ol", { class: "walk-items" }, sec[1].map(function (it) {
+        var i = all.indexOf(it.step);
+        var item = rulingItem(data, it, { here: data.id, fresh: !final && i > options.lastDecision, open: final, quoted: quoted });
+        if (it === head) item.classList.add("walk-lead");
+        return item;
+      })));
+    });
+    if (card.notMet.length) {
+      section.appendChild(el("p", { class: "walk-not-met" }, [el("strong", { text: "Not met: " }),
+        text(card.notMet.map(function (n) { return n.condition ? n.condition.text : ""; }).join("; "))]));
+    }
+    if (final) card.handOffs.forEach(function (handOff) { section.appendChild(continueLinks(data, handOff, options.hashOnward)); });
+    (options.overlaps || []).forEach(function (o) {
+      section.appendChild(el("p", { class: "walk-overlap" }, [text("The situation may also fit "),
+        el("a", { href: "#start/" + o.id, text: o.text }), text(": walk it too for the whole ruling.")]));
+    });
+    if (final) section.appendChild(cardTools(data, all, card));
+    return section;
+  }
+
+  // A hand-off's way on: a button to the next chart, or, from a general chart, the charts of the
+  // irregularities to choose from, by part of the Laws.
+  function continueLinks(data, handOff, hashOnward) {
+    if (handOff.chart !== L.IRREGULARITY) {
+      return el("p", { class: "walk-continue" }, [el("a", {
+        class: "md-button md-button--primary walk-continue-link", href: handOff.url + hashOnward(handOff), text: handOff.label })]);
+    }
+    var byPart = {};
+    var order = [];
+    handOff.choices.forEach(function (c) {
+      if (!byPart[c.part]) { byPart[c.part] = []; order.push(c.part); }
+      byPart[c.part].push(c);
+    });
+    return el("details", { class: "walk-pick", open: "" }, [el("summary", { text: handOff.label })].concat(order.map(function (part) {
+      return el("div", {}, [el("p", { class: "walk-pick-part", text: part }), el("ul", {}, byPart[part].map(function (c) {
+        return el("li", {}, [el("a", { href: c.url + hashOnward(c), text: c.title })]);
+      }))]);
+    })));
+  }
+
+  // Copy as text, share as a link (the address holds the walk), print a one-page ruling record.
+  function cardTools(data, all, card) {
+    var status = el("span", { class: "walk-tool-status", role: "status" });
+    function say(words) { status.textContent = words; }
+    var copy = el("button", { type: "button", class: "md-button walk-tool", text: "Copy ruling" });
+    copy.addEventListener("click", function () {
+      copyText(L.plainText(data, all, card, location.href)).then(function () { say("Copied."); }, function () { say("Select the text to copy it."); });
+    });
+    var share = el("button", { type: "button", class: "md-button walk-tool", text: "Share link" });
+    share.addEventListener("click", function () {
+      if (navigator.share) navigator.share({ title: "Ruling: " + data.title, url: location.href }).catch(function () {});
+      else copyText(location.href).then(function () { say("Link copied."); }, function () { say(location.href); });
+    });
+    var print = el("button", { type: "button", class: "md-button walk-tool", text: "Print ruling record" });
+    print.addEventListener("click", function () { openRecord(data, all, card); });
+    return el("div", { class: "walk-tools" }, [copy, share, print, status]);
+  }
+
+  function copyText(words) {
+    if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(words);
+    return new Promise(function (resolve, reject) {
+      var area = el("textarea", { class: "walk-copy-area", "aria-hidden": "true" });
+      area.value = words;
+      document.body.appendChild(area);
+      area.select();
+      var done = false;
+      try { done = document.execCommand("copy"); } catch (e) { done = false; }
+      area.remove();
+      (done ? resolve : reject)();
+    });
+  }
+
+  // The ruling record: the Director's own fields (kept in this page only), the facts as answered,
+  // the ruling, and the Laws it applies quoted in full; printed on its own.
+  function openRecord(data, all, card) {
+    var old = document.getElementById("walk-record");
+    if (old) old.remove();
+    var fields = [["event", "Event"], ["date", "Date"], ["board", "Board"], ["table", "Table"], ["director", "Director"], ["notes", "Notes"]];
+    if (!record.date) record.date = new Date().toISOString().slice(0, 10);
+    var form = el("div", { class: "walk-record-fields" }, fields.map(function (f) {
+      var input = el(f[0] === "notes" ? "textarea" : "input", { id: "record-" + f[0], name: f[0] });
+      input.value = record[f[0]] || "";
+      input.addEventListener("input", function () { record[f[0]] = input.value; });
+      return el("p", {}, [el("label", { for: "record-" + f[0], text: f[1] }), input]);
+    }));
+    var facts = el("ol", {}, all.filter(L.isDecision).map(function (s) {
+      return el("li", {}, [text(s.box.text + " "), el("strong", { text: L.answerOf(s) })]);
+    }));
+    var ruled = el("div", {});
+    var quoted = {};
+    [["Now", card.now], ["What happens next", card.next], ["At the end of play", card.later]].forEach(function (sec) {
+      if (!sec[1].length) return;
+      ruled.appendChild(el("h3", { text: sec[0] }));
+      ruled.appendChild(el("ol", {}, sec[1].map(function (it) {
+        return rulingItem(data, it, { here: data.id, fresh: false, open: true, quoted: quoted });
+      })));
+    });
+    var doPrint = el("button", { type: "button", class: "md-button md-button--primary walk-tool", text: "Print" });
+    doPrint.addEventListener("click", function () {
+      document.body.classList.add("walk-printing");
+      window.print();
+    });
+    var close = el("button", { type: "button", class: "md-button walk-tool", text: "Close" });
+    var section = el("section", { class: "walk-record", id: "walk-record", "aria-label": "Ruling record" }, [
+      el("h2", { text: "Ruling record · " + data.title }), form,
+      el("h3", { text: "The facts as answered" }), facts, ruled,
+      el("p", { class: "walk-record-source", text: "From the step-through at " + location.href + ". The fields are kept in this page only and are never sent anywhere." }),
+      el("p", { class: "walk-tools" }, [doPrint, close])]);
+    close.addEventListener("click", function () { section.remove(); });
+    document.querySelector("[data-walk]").appendChild(section);
+    section.scrollIntoView({ block: "start" });
+    var first = section.querySelector("input");
+    if (first) first.focus({ preventScroll: true });
+  }
+
+  window.addEventListener("afterprint", function () { document.body.classList.remove("walk-printing"); });
+
   function render(data, root) {
-    var st = state(data);
-    var all = steps(data, st);
+    var st = L.state(data, location.hash);
+    var all = L.steps(data, st);
     var last = all[all.length - 1];
     var here = last.box;
-    var atEnd = here.choices.length === 0;
+    var atEnd = L.atEnd(last);
+    var laterQuestion = atEnd && here.choices.length > 0;  // judged at the end of play: asked below the card
 
     // Whether the walk began at a box tapped in the chart (its first box is then written at:box).
     var startedAt = st.carried.length ? st.carried[0].from : Boolean(st.from);
@@ -257,7 +288,7 @@
       for (var k = 0; k <= i; k++) {
         if (marked && all[k].chart !== chart) words.push("@" + all[k].chart);
         chart = all[k].chart;
-        words.push(startedAt && k === 0 ? AT + all[k].id : all[k].id);
+        words.push(startedAt && k === 0 ? L.AT + all[k].id : all[k].id);
       }
       return words;
     }
@@ -266,6 +297,10 @@
     function hrefAt(i) {
       var hash = "#" + routeWords(i, st.carried.length > 0).join("/");
       return all[i].chart === data.id ? hash : data.walkUrl + all[i].chart + "/" + hash;
+    }
+
+    function hashOnward(handOff) {
+      return "#" + routeWords(all.length - 1, true).concat(["@" + handOff.chart, handOff.at]).join("/");
     }
 
     root.innerHTML = "";
@@ -278,61 +313,67 @@
         text("Started from a box of the chart: the questions before it were not asked. "),
         el("a", { href: "#" + data.start, text: "Start from the top" })]));
     }
-    var t = trail(data, all, hrefAt);
-    if (t) root.appendChild(t);
 
     // Steps passed since the last answer are "new" in the ruling so far.
     var lastDecision = -1;
-    all.forEach(function (s, i) { if (isDecision(s)) lastDecision = i; });
+    all.forEach(function (s, i) { if (L.isDecision(s)) lastDecision = i; });
+    var card = L.ruling(all);
+    var overlaps = [];
+    all.forEach(function (s) { if (s.chart === data.id && s.box && s.box.overlaps) overlaps = overlaps.concat(s.box.overlaps); });
+    var cardEl = rulingCard(data, all, card, { final: atEnd, lastDecision: lastDecision, hashOnward: hashOnward,
+                                               overlaps: atEnd ? overlaps : [] });
 
-    var card = el("section", { class: "walk-box kind-" + here.kind, "aria-labelledby": "walk-current" }, [
-      el("p", { class: "walk-kind", text: atEnd ? (here.kind === "not_met" ? "Condition not met" : "Ruling reached · " + here.kindName) : here.kindName }),
-      el("h2", { class: "walk-text", id: "walk-current", tabindex: "-1", html: here.html }),
-      refLinks(data, here.refs, atEnd ? "Applies " : "Decided by ")
-    ]);
-    root.appendChild(card);
-    var map = walkMap(data, all);
-    if (map) root.appendChild(map);
-
-    // The answers first, right under the question, so that they stay in view on a phone; what
-    // qualifies the question (its statements, the paragraph it decides) follows them.
-    if (!atEnd) {
+    // The question of now, its answers right under it so that they stay in view on a phone; what
+    // qualifies it (its statements, the paragraph it decides) follows them.
+    function questionCard() {
+      var q = el("section", { class: "walk-box kind-" + here.kind, "aria-labelledby": "walk-current" }, [
+        el("p", { class: "walk-kind", text: laterQuestion ? "When play has ended · " + here.kindName : here.kindName }),
+        el("h2", { class: "walk-text", id: "walk-current", tabindex: "-1", html: here.html }),
+        refLinks(data, here.refs, "Decided by ")
+      ]);
       var buttons = el("div", { class: "walk-choices", role: "group", "aria-label": "Answer" });
       here.choices.forEach(function (choice) {
         var yn = choice.label === "Yes" || choice.label === "No" ? " walk-" + choice.label.toLowerCase() : "";
-        buttons.appendChild(el("a", { class: "md-button walk-choice" + yn, href: hrefWith(all, choice.to), text: choice.label }));
+        buttons.appendChild(el("a", { class: "md-button walk-choice" + yn, href: hrefAt(all.length - 1) + "/" + choice.to, text: choice.label }));
       });
-      card.appendChild(buttons);
-    } else if (here.continues) {
-      // Where a ruling goes on in more than one chart, each is offered; Back returns here for the next.
-      if (here.continues.length > 1) card.appendChild(el("p", { class: "walk-continue-lead", text: "The ruling goes on in each of these:" }));
-      here.continues.forEach(function (handOff) {
-        card.appendChild(el("p", { class: "walk-continue" }, [el("a", {
-          class: "md-button md-button--primary walk-continue-link", href: handOff.url + hashOnward(handOff),
-          text: handOff.label })]));
+      q.appendChild(buttons);
+      if (here.kind === "start") {
+        here.choices.forEach(function (choice) {
+          var caseBox = data.boxes[choice.to];
+          if (caseBox && caseBox.overlaps) {
+            q.appendChild(el("p", { class: "walk-overlap-hint", text: choice.label + " may also fit " +
+              caseBox.overlaps.map(function (o) { return o.text; }).join(", ") + "." }));
+          }
+        });
+      }
+      if (!laterQuestion) {
+        var toCard = el("a", { class: "walk-to-card", href: "#walk-ruling", text: "Ruling so far" });
+        toCard.addEventListener("click", function (event) { event.preventDefault(); cardFirst = true; render(data, root); });
+        q.appendChild(el("p", { class: "walk-to-card-line" }, [toCard]));
+      }
+      attachments(data, here, false).forEach(function (a) { q.appendChild(a); });
+      here.refs.forEach(function (label) {
+        var quoted = quoteBlock(data, label, false);
+        if (quoted) q.appendChild(quoted);
       });
+      return q;
     }
-    attachments(data, here, false).forEach(function (a) { card.appendChild(a); });
-    if (!atEnd) here.refs.forEach(function (label) {
-      var quoted = quoteBlock(data, label, false);
-      if (quoted) card.appendChild(quoted);
-    });
 
-    var ruled = all.filter(inRuling);
-    var section = el("section", { class: "walk-ruling" + (atEnd ? " walk-final" : ""), "aria-labelledby": "walk-ruling-head" }, [
-      el("h2", { id: "walk-ruling-head", text: atEnd ? (here.continues ? "The ruling so far (it goes on in the next chart)" : "Ruling") : "The ruling so far" })]);
-    if (!ruled.length) {
-      section.appendChild(el("p", { class: "walk-empty", text: "Nothing applies yet: answer the question above." }));
+    if (atEnd || cardFirst) {
+      root.appendChild(cardEl);  // the ruling first, at the top of the screen
+      var facts = trail(data, all, hrefAt, true);
+      if (facts) root.appendChild(facts);
+      if (!atEnd || laterQuestion) root.appendChild(questionCard());
     } else {
-      var list = el("ol", {});
-      var quoted = {};
-      all.forEach(function (s, i) {
-        if (!inRuling(s)) return;
-        list.appendChild(rulingItem(data, s, { here: data.id, fresh: !atEnd && i > lastDecision, open: atEnd, quoted: quoted }));
-      });
-      section.appendChild(list);
+      var t = trail(data, all, hrefAt, false);
+      if (t) root.appendChild(t);
+      root.appendChild(questionCard());
+      root.appendChild(cardEl);
     }
-    root.appendChild(section);
+    var shownFirst = cardFirst;
+    cardFirst = false;
+    var map = walkMap(data, all);
+    if (map) root.appendChild(map);
 
     var back = backHref(all, hrefAt);
     var nav = el("p", { class: "walk-nav" }, [
@@ -345,21 +386,13 @@
       root.appendChild(el("details", { class: "walk-notes" }, [el("summary", { text: "Also on this chart" }),
         el("ul", {}, data.notes.map(function (html) { return el("li", { html: html }); }))]));
     }
-    if (wantFocus) {
+    if (wantFocus || shownFirst) {
       wantFocus = false;
-      var heading = document.getElementById("walk-current");
-      if (heading) {
-        heading.focus({ preventScroll: true });
-        card.scrollIntoView({ block: "start" });
+      var target = atEnd || shownFirst ? cardEl : document.getElementById("walk-current");
+      if (target) {
+        target.focus({ preventScroll: true });
+        target.scrollIntoView({ block: "start" });
       }
-    }
-
-    function hrefWith(steps, to) {
-      return hrefAt(steps.length - 1) + "/" + to;
-    }
-
-    function hashOnward(handOff) {
-      return "#" + routeWords(all.length - 1, true).concat(["@" + handOff.chart, handOff.at]).join("/");
     }
   }
 

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from generator.index import citations
-from generator.sources.model import CellNote, Chart, Continuation, EditorNote, Kind, Node, Origin
+from generator.sources.model import IRREGULARITY, CellNote, Chart, Continuation, EditorNote, Kind, Node, Origin
 
 
 def editor_note_label(note: EditorNote, context_law: int) -> str:
@@ -27,7 +27,58 @@ def editor_note_words(note: EditorNote, context_law: int) -> str:
 
 def cell_note_words(note: CellNote, context_law: int) -> str:
     """A decision table's note, naming the printed line it is about."""
+    if note.corrected is not None:
+        return (f"Corrected to the 2017 text: “{_flat(note.corrected)}”; the WBU book prints “{_flat(note.about)}”. "
+                + editor_note_words(note, context_law))
     return f"On “{' '.join(note.about.split())}”: " + editor_note_words(note, context_law)
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+# A box of a book chart whose printed words depart from the 2017 text shows the 2017 rule; the
+# mark on the box says so, and the book's words are shown beside it, never as the rule.
+CORRECTED_LABEL = "[corrected to the 2017 text]"
+
+
+def book_prints(node: Node) -> str | None:
+    """The book's own words of a corrected box, as the site and the handbook show them."""
+    return f"The WBU book prints: “{_flat(node.book_text)}”" if node.book_text is not None else None
+
+
+def correction_label(node: Node, context_law: int) -> str | None:
+    """What is drawn beside a corrected box: the book's words and the paragraph that decides."""
+    if node.editor_note is None:
+        return None
+    if node.book_text is None:
+        return editor_note_label(node.editor_note, context_law)
+    ref = citations.parse_ref(node.editor_note.ref, context_law)
+    where = ref.label() if ref is not None else f"Law {node.editor_note.ref}"
+    return f"Corrected to {where}. {book_prints(node)}"
+
+
+def correction_words(node: Node, context_law: int) -> str | None:
+    """The correction in full, for the step-through and the chart in words."""
+    if node.editor_note is None:
+        return None
+    if node.book_text is None:
+        return editor_note_words(node.editor_note, context_law)
+    return f"{book_prints(node)}. " + editor_note_words(node.editor_note, context_law)
+
+
+LATER_LEAD = "At the end of play:"
+
+
+def later_words(node: Node) -> str | None:
+    """The judgement a box leaves to the end of play, as drawn after its words."""
+    return f"{LATER_LEAD} {_flat(node.later.text)}" if node.later is not None else None
+
+
+def box_words(node: Node) -> str:
+    """Everything a box says, as drawn: its words, and what it leaves to the end of play."""
+    later = later_words(node)
+    return _flat(node.text) + (f" {later}" if later else "")
 
 
 ADDED_LABEL = "[added by the editor]"
@@ -42,7 +93,7 @@ class HandOff:
     """An end box's ruling going on in another chart, as the reader is told of it."""
 
     chart: str
-    at: str
+    at: str  # "" for a general chart's hand-off to the irregularity's own chart
     title: str  # the other chart's title
     case: str | None  # the words of the Case it continues at, when it is one
 
@@ -51,7 +102,12 @@ class HandOff:
         return f"Continue in {self.title}" + (f", {self.case}" if self.case else "")
 
 
+IRREGULARITY_TITLE = "the chart of the irregularity’s own Law"
+
+
 def hand_off(cont: Continuation, charts: Mapping[str, Chart]) -> HandOff:
+    if cont.chart == IRREGULARITY:
+        return HandOff(IRREGULARITY, "", IRREGULARITY_TITLE, None)
     target = charts.get(cont.chart)
     box = target.by_id.get(cont.at) if target is not None else None
     case = " ".join(box.text.split()) if box is not None and box.kind is Kind.CASE else None

@@ -9,7 +9,7 @@ from typing import Callable
 import graphviz
 
 from generator.index import citations
-from generator.flowcharts.boxnotes import ADDED_LABEL, editor_note_label, hand_off
+from generator.flowcharts.boxnotes import ADDED_LABEL, CORRECTED_LABEL, correction_label, hand_off, later_words
 from generator.index.citations import Ref
 from generator.sources.model import OTHERWISE, Chart, Kind, Node
 from generator.flowcharts.style import (
@@ -111,8 +111,13 @@ def _add_node(graph: graphviz.Digraph, node: Node, chart: Chart, link_for: LinkF
     if ref is not None:
         attrs.update({"URL": link_for(ref), "target": "_top", "tooltip": f"Go to {ref.label()}"})
     label = wrap_label(node.text, wrap)
+    later = later_words(node)
+    if later is not None:
+        label += "\\n" + wrap_label(later, wrap)
     if node.added is not None:
         label += "\\n" + wrap_label(ADDED_LABEL, wrap)
+    if node.book_text is not None:
+        label += "\\n" + wrap_label(CORRECTED_LABEL, wrap)
     graph.node(node.id, label=label, **attrs)
 
 
@@ -121,9 +126,10 @@ def _attachments(dot: graphviz.Digraph, chart: Chart, charts: Mapping[str, Chart
     """An editor's note beside its box; a hand-off below its end box, leading to the other chart."""
     framed = {member for n in chart.nodes for member in n.body}
     for node in chart.nodes:
-        if node.editor_note is not None:
+        side = correction_label(node, chart.laws[0])
+        if side is not None:
             note = editor_note_id(node.id)
-            dot.node(note, label=wrap_label(editor_note_label(node.editor_note, chart.laws[0]), layout.wrap),
+            dot.node(note, label=wrap_label(side, layout.wrap),
                      **{**EDITOR_NOTE_ATTRS, **layout.note_attrs})
             dot.edge(node.id, note, **NOTE_EDGE)
             if node.id not in framed:
@@ -134,7 +140,7 @@ def _attachments(dot: graphviz.Digraph, chart: Chart, charts: Mapping[str, Chart
         for k, cont in enumerate(node.continues):
             handed = hand_off(cont, charts)
             attrs = dict(HAND_OFF_ATTRS)
-            if chart_url is not None:
+            if chart_url is not None and handed.at:  # the irregularity's own chart is chosen, not linked
                 attrs.update({"URL": chart_url(handed.chart, handed.at), "target": "_top",
                               "tooltip": f"Go to {handed.title}"})
             dot.node(hand_off_id(node.id, k), label=wrap_label("→ " + handed.label, layout.wrap), **attrs)

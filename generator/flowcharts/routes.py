@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from generator.flowcharts.boxnotes import editor_note_words
+from generator.flowcharts.boxnotes import correction_words, later_words
 from generator.sources.model import Chart, Kind
 from generator.flowcharts.walk import START, box_refs, cases, choices, first_box, qualifiers
 
@@ -71,7 +71,9 @@ def describe(chart: Chart, route: Route) -> list[str]:
         for note in notes.get(box, []):
             ruling.append(f"      (read with {note.id}: {_words(note.text)})")
         if node.editor_note is not None:
-            ruling.append(f"      ({editor_note_words(node.editor_note, chart.laws[0])})")
+            ruling.append(f"      ({correction_words(node, chart.laws[0])})")
+        if node.later is not None:
+            ruling.append(f"      {later_words(node)}")
         for cont in node.continues:
             ruling.append(f"  => continues in {cont.chart} at {cont.at}")
     return ["answers:", *lines, "ruling:", *ruling]

@@ -106,7 +106,8 @@ def _print_hrefs(chart: Chart) -> dict[str, str]:
         if ref is not None:
             out[SVG_PREFIX + ref_url(ref)] = print_href(ref)
         for cont in node.continues:
-            out[SVG_PREFIX + box_url(cont.chart, cont.at)] = chart_href(cont.chart)
+            if cont.at is not None:  # the irregularity's own chart is chosen, not linked
+                out[SVG_PREFIX + box_url(cont.chart, cont.at)] = chart_href(cont.chart)
     return out
 
 

@@ -12,7 +12,7 @@ from jinja2 import Environment
 from markupsafe import Markup
 
 from generator.index import citations
-from generator.flowcharts.boxnotes import added_words, cell_note_words, editor_note_label, editor_note_words, hand_off, provenance
+from generator.flowcharts.boxnotes import added_words, box_words, cell_note_words, correction_label, correction_words, hand_off, later_words, provenance
 from generator.flowcharts.dot import chart_dot, editor_note_id, hand_off_id, wrap_label
 from generator.flowcharts.render import Job, inline_svg, named_svg, readable_svg
 from generator.flowcharts.style import (
@@ -27,7 +27,7 @@ from generator.text.inline import Renderer, law_url, ref_url
 from generator.corpus.corpus import Corpus
 from generator.sources.model import Chart, Kind
 from generator.text.templates import display_title
-from generator.flowcharts.walk import cases, qualifiers, stands_on
+from generator.flowcharts.walk import cases, not_applied_refs, qualifiers, stands_on
 from generator.index.xref import Index
 
 # Charts are inlined on pages two levels down (laws/law-14/, charts/law-14/), so links in the
@@ -120,10 +120,11 @@ class ChartPages:
 
     def svg(self, chart: Chart, suffix: str) -> Markup:
         if chart.id not in self._readable:  # the same drawing goes on the Law's page and its own
-            labels = {n.id: n.text for n in chart.nodes}
+            labels = {n.id: box_words(n) for n in chart.nodes}
             for n in chart.nodes:
-                if n.editor_note is not None:
-                    labels[editor_note_id(n.id)] = editor_note_label(n.editor_note, chart.laws[0])
+                side = correction_label(n, chart.laws[0])
+                if side is not None:
+                    labels[editor_note_id(n.id)] = side
                 for k, cont in enumerate(n.continues):
                     labels[hand_off_id(n.id, k)] = hand_off(cont, self.corpus.charts).label
             boxes = {n.id for n in chart.nodes if stands_on(n)}  # where a walk may start or stand
@@ -162,6 +163,7 @@ class ChartPages:
                 ref = citations.parse_ref(value, chart.laws[0])
                 if ref is not None:
                     cites.append({"label": ref.label(), "url": ref_url(ref)})
+            not_applied = [{"label": ref.label(), "url": ref_url(ref)} for ref in not_applied_refs(chart, node)]
             handed = [hand_off(c, self.corpus.charts) for c in node.continues]
             out.append({
                 "id": node.id,
@@ -175,10 +177,13 @@ class ChartPages:
                 "read_with": [{"target": q.id, "number": number[q.id], "summary": _short(q.text)}
                               for q in notes.get(node.id, [])],
                 "cites": cites,
-                "editor": r.text(editor_note_words(node.editor_note, chart.laws[0]), chart.laws[0])
+                "editor": r.text(correction_words(node, chart.laws[0]) or "", chart.laws[0])
                 if node.editor_note is not None else None,
+                "later": r.text(later_words(node) or "", chart.laws[0]) if node.later is not None else None,
+                "corrected": node.book_text is not None,
+                "not_applied": not_applied,
                 "added": added_words(node) if node.added is not None else None,
-                "continues": [{"label": h.label, "url": box_url(h.chart, h.at)} for h in handed],
+                "continues": [{"label": h.label, "url": box_url(h.chart, h.at) if h.at else "charts/"} for h in handed],
             })
         return out
 

@@ -132,8 +132,9 @@ class SearchRecords:
         out = []
         for s in situations(self.corpus):
             laws = self._chart_laws_at(s.url) or (s.law,)
-            out.append(self._with_words(Record(url=s.url, kind="situation", title=s.text, text=s.where,
-                                               laws=laws, walk=s.walk)))
+            # A situation opens its step-through at its own place: that is its main link.
+            out.append(self._with_words(Record(url=s.walk or s.url, kind="situation", title=s.text, text=s.where,
+                                               laws=laws, walk=None)))
         return out
 
     def _chart_laws_at(self, url: str) -> tuple[int, ...]:

@@ -1,21 +1,26 @@
 """Step-through pages: each flow chart walked one box at a time, from data made by the walker."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from jinja2 import Environment
 
-from generator.flowcharts.boxnotes import added_words, editor_note_words, hand_off, provenance
+from generator.flowcharts.boxnotes import added_words, book_prints, correction_words, hand_off, provenance
 from generator.site.chartpages import SVG_PREFIX
 from generator.text.embed import script_json
 from generator.flowcharts.style import STYLES
 from generator.text.inline import Renderer, law_url, ref_url
 from generator.corpus.corpus import Corpus
-from generator.sources.model import ENTRY_KINDS, Chart, Kind, Node
+from generator.sources.model import ENTRY_KINDS, IRREGULARITY, Chart, Continuation, Kind, Node
 from generator.text.quotes import quote
 from generator.text.templates import display_title
-from generator.flowcharts.walk import START, box_refs, cases, choices, first_box, not_met, qualifiers, stands_on
+from generator.flowcharts.ruling import box_phase
+from generator.flowcharts.walk import START, box_refs, cases, choices, first_box, not_applied_refs, not_met, qualifiers, stands_on
+from generator.index import citations
+from generator.index.citations import Ref
 from generator.index.xref import Index
+from generator.corpus.chartrules import GENERAL_LAWS
 
 
 def walk_url(chart: Chart, route: list[str] | None = None) -> str:
@@ -24,14 +29,16 @@ def walk_url(chart: Chart, route: list[str] | None = None) -> str:
 
 
 def handed_from(corpus: Corpus, chart_id: str) -> list[str]:
-    """The charts whose walks can end by handing over to this one, directly or through others."""
+    """The charts whose walks can end by handing over to this one, directly or through others
+    (a general chart's hand-off to the irregularity's own chart reaches every other flow chart)."""
+    general = chart_id in corpus.charts and not set(corpus.charts[chart_id].laws) <= GENERAL_LAWS
     found: list[str] = []
     todo = [chart_id]
     while todo:
         here = todo.pop()
         for other in corpus.charts.values():
             if other.id not in found and other.id != chart_id and any(
-                    c.chart == here for n in other.nodes for c in n.continues):
+                    c.chart == here or (c.chart == IRREGULARITY and general) for n in other.nodes for c in n.continues):
                 found.append(other.id)
                 todo.append(other.id)
     return sorted(found)
@@ -51,7 +58,9 @@ class _Boxes:
         self.quoted: dict[str, dict[str, str]] = {}
 
     def refs(self, chart: Chart, node: Node, *, quoted: bool) -> list[str]:
-        refs = box_refs(chart, node)
+        return self.quote_refs(box_refs(chart, node), quoted=quoted)
+
+    def quote_refs(self, refs: list[Ref], *, quoted: bool) -> list[str]:
         for ref in refs:
             if ref.label() in self.quoted:
                 continue  # several boxes often apply the same paragraph
@@ -78,14 +87,41 @@ class _Boxes:
         if notes:
             out["notes"] = [{"html": str(self.r.text(n.text, law)), "refs": self.refs(chart, n, quoted=quoted)}
                             for n in notes]
+        phase = box_phase(node)
+        if phase is not None:
+            out["phase"] = phase
+        if node.later is not None:
+            later_refs = [r for r in (citations.parse_ref(v, law) for v in node.later.cites) if r is not None]
+            out["later"] = {"html": str(self.r.text(node.later.text, law)), "text": " ".join(node.later.text.split()),
+                            "refs": self.quote_refs(later_refs, quoted=quoted)}
+        basis = [r for r in (citations.parse_ref(v, law) for v in node.basis) if r is not None]
+        if basis:
+            out["basis"] = self.quote_refs(basis, quoted=quoted)
+        skipped = not_applied_refs(chart, node)
+        if skipped:
+            out["notApplied"] = self.quote_refs(skipped, quoted=False)
+        if node.fact is not None:
+            out["fact"] = node.fact
+        if node.establishes:
+            out["establishes"] = {k: v.value for k, v in node.establishes.items()}
+        if node.overlaps:
+            out["overlaps"] = [{"id": o, "text": " ".join(chart.by_id[o].text.split())} for o in node.overlaps if o in chart.by_id]
         if node.editor_note is not None:
-            out["editor"] = str(self.r.text(editor_note_words(node.editor_note, law), law))
+            out["editor"] = str(self.r.text(correction_words(node, law) or "", law))
+        if node.book_text is not None:
+            out["corrected"] = book_prints(node)
         if node.added is not None:
             out["added"] = added_words(node)
         if node.continues:
-            out["continues"] = [{"chart": h.chart, "at": h.at, "label": h.label, "url": SVG_PREFIX + f"walk/{h.chart}/"}
-                                for h in (hand_off(c, self.corpus.charts) for c in node.continues)]
+            out["continues"] = [self.continuation(c) for c in node.continues]
         return out
+
+    def continuation(self, cont: Continuation) -> dict[str, Any]:
+        if cont.chart == IRREGULARITY:
+            return {"chart": IRREGULARITY, "label": "Continue in the chart of the irregularity’s own Law",
+                    "choices": irregularity_charts(self.corpus)}
+        h = hand_off(cont, self.corpus.charts)
+        return {"chart": h.chart, "at": h.at, "label": h.label, "url": SVG_PREFIX + f"walk/{h.chart}/"}
 
     def chart_boxes(self, chart: Chart, *, quoted: bool = True) -> dict[str, Any]:
         notes = qualifiers(chart)
@@ -101,9 +137,30 @@ class _Boxes:
         if first_box(chart) == START:
             boxes[START] = {
                 "kind": "start", "kindName": "Case", "html": "Which case is it?", "text": "Which case is it?",
-                "choices": [{"label": c.text, "to": c.id} for c in cases(chart)], "refs": [],
+                "choices": [{"label": c.text, "to": c.id} for c in sorted(cases(chart), key=case_order)], "refs": [],
             }
         return boxes
+
+
+def case_order(node: Node) -> tuple[int, int, str]:
+    """Cases in the order of their numbers (Case 2 before Case 10), other starts after them."""
+    match = _CASE_NUMBER.match(" ".join(node.text.split()))
+    return (0, int(match.group(1)), node.id) if match else (1, 0, node.id)
+
+
+_CASE_NUMBER = re.compile(r"Case\s+(\d+)", re.I)
+
+
+def irregularity_charts(corpus: Corpus) -> list[dict[str, Any]]:
+    """The charts a general chart hands over to, by part of the Laws: each irregularity's own."""
+    out = []
+    for chart in sorted(corpus.charts.values(), key=lambda c: (min(c.laws), c.id)):
+        if chart.layout != "flow" or set(chart.laws) <= GENERAL_LAWS:
+            continue
+        part = corpus.laws[chart.laws[0]].part.value if chart.laws[0] in corpus.laws else ""
+        out.append({"chart": chart.id, "title": chart.title, "part": part, "url": SVG_PREFIX + f"walk/{chart.id}/",
+                    "at": first_box(chart)})
+    return out
 
 
 def walk_data(chart: Chart, corpus: Corpus, index: Index) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from support import ROOT
 from generator.corpus.loading import load_corpus
 from generator.sources.model import Chart, Kind, Scenario
-from generator.flowcharts.walk import START, choices, first_box, walk
+from generator.flowcharts.walk import START, choices, first_box, follow, walk
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
@@ -22,10 +22,11 @@ RULING_KINDS = {Kind.ACTION, Kind.OPTIONS, Kind.STATEMENT, Kind.REPETITION}
 def clicks(chart: Chart, scenario: Scenario) -> tuple[list[str], list[str]]:
     """The buttons a Director presses to walk a scenario, and the ids of the boxes it passes."""
     route = walk(chart, scenario)
+    carried = follow(chart, route[0], scenario.facts, complete=True).carried  # answered by a fact: not asked
     labels = [chart.by_id[route[0]].text] if first_box(chart) == START else []
     for here, nxt in zip(route, route[1:]):
         ways = choices(chart, chart.by_id[here])
-        if len(ways) > 1:
+        if len(ways) > 1 and here not in carried:
             labels.append(next(w.label for w in ways if w.to == nxt))
     if choices(chart, chart.by_id[route[-1]]):  # the walk ends where a condition does not hold
         labels.append("No")
@@ -61,13 +62,13 @@ def test_every_box_passed_is_in_the_ruling(page: Any, base_url: str, console_err
     labels, route = clicks(chart, scenario)
     page.goto(base_url + f"walk/{chart.id}/")
     press(page, labels)
-    ruling = page.locator(".walk-ruling li .walk-item-text")
+    ruling = page.locator(".walk-ruling-card li .walk-item-text")
     shown = [flat(t) for t in ruling.all_inner_texts()]
     for box in route:
         node = chart.by_id[box]
         if node.kind in RULING_KINDS:
             assert flat(node.text) in shown, (chart.id, box)
-    expect(page.locator(".walk-ruling details[open]").first).to_be_visible()  # paragraphs quoted at the end
+    expect(page.locator(".walk-ruling-card details[open]").first).to_be_visible()  # paragraphs quoted at the end
     assert console_errors == []
 
 
@@ -85,7 +86,7 @@ def test_the_ruling_so_far_is_shown_before_the_walk_ends(page: Any, base_url: st
                     page.goto(base_url + f"walk/{chart.id}/")
                     press(page, labels[:asked + (1 if first_box(chart) == START else 0)])
                     expect(page.locator(".walk-choice").first).to_be_visible()
-                    expect(page.locator(".walk-ruling")).to_contain_text(flat(node.text))
+                    expect(page.locator(".walk-ruling-card")).to_contain_text(flat(node.text))
                     return
     pytest.fail("no scenario passes an action before another question")
 
@@ -110,7 +111,7 @@ def test_a_hand_off_carries_the_route_into_the_next_chart(page: Any, base_url: s
         expect(page.locator("#walk-current")).to_have_text(flat(entry.text))
     # The earlier chart's ruling stays on screen, marked with its chart.
     earlier = [chart.by_id[b] for b in route if chart.by_id[b].kind in RULING_KINDS]
-    ruling = page.locator(".walk-ruling")
+    ruling = page.locator(".walk-ruling-card")
     for node in earlier:
         expect(ruling).to_contain_text(flat(node.text))
     expect(ruling).to_contain_text(chart.title)

@@ -1,0 +1,272 @@
+// The step-through's logic, apart from the page: reading a route from its address, following it
+// with the facts the walk has established, and grouping what it passed into the Ruling card. Pure
+// functions of the build's walk data (no DOM), so that node can test them (tests/js/).
+//
+// The route is the list of boxes walked, in the address's hash (#start/c1/q_called/a_accept); a
+// walk handed over from other charts carries their routes first, each opened by @ and the chart's
+// id (#@law-14/start/c2/…/@law-50/c2); a walk started from a box tapped in the chart opens with
+// at: and that box. A box whose fact the walk has already established is answered by it (shown
+// as "already established"); a box with a single way on is passed through.
+(function (root, factory) {
+  var api = factory();
+  if (typeof module === "object" && module.exports) module.exports = api;
+  else root.WalkLogic = api;
+})(typeof self !== "undefined" ? self : this, function () {
+  "use strict";
+
+  var AT = "at:";
+  var NOT_MET = "~no";
+  var IRREGULARITY = "irregularity";
+
+  function boxesOf(data, chart) { return chart === data.id ? data.boxes : data.carried[chart].boxes; }
+
+  function allowed(boxes, from, to) {
+    var here = boxes[from];
+    return !!here && here.choices.some(function (c) { return c.to === to; });
+  }
+
+  function answerLabel(box, next) {
+    var picked = box.choices.filter(function (c) { return c.to === next; })[0];
+    return picked ? picked.label : "";
+  }
+
+  // The facts a list of [box, next] pairs establishes: a Case's, and each answered question's.
+  function factsOf(pairs, facts) {
+    var out = Object.assign({}, facts || {});
+    pairs.forEach(function (p) {
+      var box = p[0];
+      if (!box) return;
+      Object.keys(box.establishes || {}).forEach(function (k) { out[k] = box.establishes[k]; });
+      if (box.fact && p[1] !== undefined && box.choices.length > 1) {
+        var label = answerLabel(box, p[1]).toLowerCase();
+        if (label === "yes" || label === "no") out[box.fact] = label;
+      }
+    });
+    return out;
+  }
+
+  function pairsOf(boxes, route) {
+    return route.map(function (id, i) { return [boxes[id], route[i + 1]]; });
+  }
+
+  // The way a box's known fact takes, if the walk has established it.
+  function knownWay(box, facts) {
+    if (!box || !box.fact || !(box.fact in facts)) return null;
+    var want = facts[box.fact];
+    var way = box.choices.filter(function (c) { return c.label.toLowerCase() === want; })[0];
+    return way ? way.to : null;
+  }
+
+  // Walk on through boxes with a single way on, and through questions whose fact is known.
+  function follow(boxes, route, facts) {
+    var seen = {};
+    var known = factsOf(pairsOf(boxes, route.slice(0, -1)), facts);
+    while (true) {
+      var last = route[route.length - 1];
+      var box = boxes[last];
+      if (!box || seen[last]) return route;
+      seen[last] = true;
+      Object.keys(box.establishes || {}).forEach(function (k) { known[k] = box.establishes[k]; });
+      var next = box.choices.length === 1 ? box.choices[0].to : knownWay(box, known);
+      if (!next) return route;
+      route = route.concat([next]);
+    }
+  }
+
+  // The route `wanted` from `first`, and whether the chart still has all of it.
+  function checked(boxes, first, wanted, facts) {
+    var route = [first];
+    if (wanted[0] === first) wanted = wanted.slice(1);
+    for (var i = 0; i < wanted.length; i++) {
+      if (!allowed(boxes, route[route.length - 1], wanted[i])) return { route: follow(boxes, route, facts), whole: false };
+      route.push(wanted[i]);
+    }
+    return { route: follow(boxes, route, facts), whole: true };
+  }
+
+  function parts(data, hash) {
+    var tokens = decodeURIComponent(hash.replace(/^#/, "")).split("/").filter(Boolean);
+    var out = [];
+    var current = { chart: data.id, ids: [] };
+    tokens.forEach(function (t) {
+      if (t.charAt(0) === "@") {
+        if (current.ids.length || out.length || current.chart !== data.id) out.push(current);
+        current = { chart: t.slice(1), ids: [] };
+      } else current.ids.push(t);
+    });
+    out.push(current);
+    return out;
+  }
+
+  // Where a chart's walk ending at `end` goes on in `next`: the hand-off, or a general chart's
+  // hand-off to the irregularity's own chart (which starts at that chart's top).
+  function handOffTo(end, next, nextStart) {
+    var found = null;
+    (end.continues || []).forEach(function (c) {
+      if (found) return;
+      if (c.chart === next) found = c;
+      else if (c.chart === IRREGULARITY) found = { chart: next, at: nextStart };
+    });
+    return found;
+  }
+
+  // The earlier charts' parts, kept only while each ends where it hands over to the next.
+  function carriedParts(data, list) {
+    var out = [];
+    var facts = {};
+    for (var i = 0; i < list.length; i++) {
+      var part = list[i];
+      if (!data.carried[part.chart]) return [];
+      var boxes = data.carried[part.chart].boxes;
+      var first = i === 0 ? data.carried[part.chart].start : out[i - 1].handOff.at;
+      var ids = part.ids;
+      if (i === 0 && ids.length && ids[0].indexOf(AT) === 0) {
+        first = ids[0].slice(AT.length);
+        ids = ids.slice(1);
+        if (!boxes[first]) return [];
+      }
+      var found = checked(boxes, first, ids, facts);
+      if (!found.whole) return [];
+      var route = found.route;
+      var end = boxes[route[route.length - 1]];
+      var next = i + 1 < list.length ? list[i + 1].chart : data.id;
+      var nextStart = next === data.id ? data.start : (data.carried[next] || {}).start;
+      var handOff = handOffTo(end, next, nextStart);
+      if (!handOff) return [];
+      facts = factsOf(pairsOf(boxes, route), facts);
+      out.push({ chart: part.chart, route: route, handOff: handOff, from: ids !== part.ids, facts: facts });
+    }
+    return out;
+  }
+
+  // The walk's state from its address: the carried charts' parts, this chart's route, whether it
+  // began at a tapped box, and whether the address was stale (the chart has changed since).
+  function state(data, hash) {
+    var list = parts(data, hash);
+    var local = list.pop();
+    if (local.chart !== data.id) { list.push(local); local = { chart: data.id, ids: [] }; }
+    var carried = carriedParts(data, list);
+    var top = { carried: [], route: follow(data.boxes, [data.start], {}), from: null, stale: true };
+    if (carried.length !== list.length) return top;
+    var facts = carried.length ? carried[carried.length - 1].facts : {};
+    var first = carried.length ? carried[carried.length - 1].handOff.at : data.start;
+    var wanted = local.ids;
+    var from = null;
+    if (!carried.length && wanted.length && wanted[0].indexOf(AT) === 0) {
+      from = wanted[0].slice(AT.length);
+      if (!data.boxes[from]) return top;
+      first = from;
+      wanted = wanted.slice(1);
+      if (from === data.start) from = null;
+    }
+    var found = checked(data.boxes, first, wanted, facts);
+    if (!found.whole) return top;
+    return { carried: carried, route: found.route, from: from, stale: false };
+  }
+
+  // Every box passed, in order, each with its chart, the way taken from it, and whether its
+  // answer was carried from a fact established earlier (and the step that established it).
+  function steps(data, st) {
+    var out = [];
+    var facts = {};
+    var whereEstablished = {};
+    function add(chart, title, boxes, route) {
+      route.forEach(function (id, i) {
+        var box = boxes[id];
+        var next = route[i + 1];
+        var carried = false;
+        if (box && box.fact && box.fact in facts && next !== undefined && box.choices.length > 1 &&
+            knownWay(box, facts) === next) carried = true;
+        var step = { chart: chart, title: title, id: id, box: box, next: next, carried: carried,
+                     establishedAt: carried ? whereEstablished[box.fact] : null };
+        out.push(step);
+        if (!box) return;
+        Object.keys(box.establishes || {}).forEach(function (k) {
+          facts[k] = box.establishes[k];
+          if (!(k in whereEstablished)) whereEstablished[k] = out.length - 1;
+        });
+        if (box.fact && next !== undefined && box.choices.length > 1 && !carried) {
+          var label = answerLabel(box, next).toLowerCase();
+          if (label === "yes" || label === "no") {
+            facts[box.fact] = label;
+            whereEstablished[box.fact] = out.length - 1;
+          }
+        }
+      });
+    }
+    st.carried.forEach(function (part) {
+      add(part.chart, data.carried[part.chart].title, boxesOf(data, part.chart), part.route);
+    });
+    add(data.id, data.title, data.boxes, st.route);
+    return out;
+  }
+
+  function isDecision(step) { return !!step.box && step.box.choices.length > 1 && step.next !== undefined; }
+
+  function answerOf(step) { return step.box ? answerLabel(step.box, step.next) : ""; }
+
+  // Whether the walk stands at its end: no question left, or a question judged at the end of play
+  // (the ruling of now is then complete; answering it is for when play has ended).
+  function atEnd(step) {
+    return !step.box || step.box.choices.length === 0 || (step.box.phase === "later" && step.next === undefined);
+  }
+
+  // The Ruling card's sections from the steps: what is ruled now, what happens next, what is
+  // judged at the end of play; and the conditions found not to hold.
+  function ruling(all) {
+    var out = { now: [], next: [], later: [], notMet: [], headline: null, handOffs: [] };
+    var judgedLater = false;
+    all.forEach(function (s, i) {
+      var box = s.box;
+      if (!box) return;
+      if (box.kind === "not_met") { out.notMet.push({ step: s, condition: i ? all[i - 1].box : null }); return; }
+      if (box.phase === "later") {
+        judgedLater = true;
+        if (box.kind === "question" || box.kind === "condition") { out.later.push({ step: s, box: box, test: true }); return; }
+      }
+      var phase = box.phase;
+      if (!phase) return;
+      var section = judgedLater ? "later" : phase === "note" ? (out.next.length && !out.now.length ? "next" : "now") : phase;
+      out[section].push({ step: s, box: box, statement: phase === "note" });
+      if (box.later) out.later.push({ step: s, box: box, laterOf: true });
+      if (i === all.length - 1) out.handOffs = box.continues || [];
+    });
+    ["now", "next", "later"].some(function (k) {
+      out.headline = out[k].filter(function (it) { return !it.statement; })[0] || null;
+      return !!out.headline;
+    });
+    return out;
+  }
+
+  function flat(text) { return String(text || "").replace(/\s+/g, " ").trim(); }
+
+  // The Ruling card as plain text, to copy into a report or a message.
+  function plainText(data, all, card, url) {
+    var lines = ["Ruling: " + data.title];
+    function refs(labels) { return labels && labels.length ? " (" + labels.join(", ") + ")" : ""; }
+    function item(it) {
+      if (it.laterOf) return "- " + flat(it.box.later.text) + refs(it.box.later.refs);
+      var words = "- " + (it.test ? "Judge: " : "") + flat(it.box.text) + refs(it.box.refs);
+      if (it.box.basis) words += "; basis: " + it.box.basis.join(", ");
+      if (it.box.notApplied) words += "; not applied: " + it.box.notApplied.join(", ");
+      return words;
+    }
+    [["Now", card.now], ["What happens next", card.next], ["At the end of play", card.later]].forEach(function (sec) {
+      if (!sec[1].length) return;
+      lines.push(sec[0] + ":");
+      sec[1].forEach(function (it) { lines.push(item(it)); });
+    });
+    if (card.notMet.length) lines.push("Not met: " + card.notMet.map(function (n) { return flat(n.condition ? n.condition.text : ""); }).join("; "));
+    var facts = all.filter(isDecision);
+    if (facts.length) {
+      lines.push("Facts:");
+      facts.forEach(function (s) { lines.push("- " + flat(s.box.text) + " " + answerOf(s)); });
+    }
+    if (url) lines.push(url);
+    return lines.join("\n");
+  }
+
+  return { AT: AT, NOT_MET: NOT_MET, IRREGULARITY: IRREGULARITY, state: state, steps: steps, follow: follow,
+           factsOf: factsOf, isDecision: isDecision, answerOf: answerOf, atEnd: atEnd, ruling: ruling,
+           plainText: plainText, parts: parts };
+});

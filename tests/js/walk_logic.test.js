@@ -1,0 +1,83 @@
+// The step-through's logic on a small chart of its own: routes read from the address, facts
+// carried through a hand-off, and the Ruling card's sections. Run by tests/test_js.py (node --test).
+"use strict";
+const test = require("node:test");
+const assert = require("node:assert/strict");
+const L = require("../../docs/javascripts/walk-logic.js");
+
+function box(kind, choices, extra) {
+  return Object.assign({ kind: kind, kindName: kind, html: kind, text: kind, refs: [], choices: choices || [] }, extra || {});
+}
+const yesNo = (yes, no) => [{ label: "Yes", to: yes }, { label: "No", to: no }];
+
+// A chart that asks whether two penalty cards are on the table, then hands over to "b".
+const a = {
+  id: "a", title: "Chart A", start: "q1", carried: {}, handedFrom: [],
+  boxes: {
+    q1: box("question", yesNo("act", "q2"), { fact: "two_cards", text: "Two penalty cards?" }),
+    q2: box("question", yesNo("end_later", "act"), { phase: "later", text: "Damaged at the end of play?" }),
+    act: box("action", [{ label: "", to: "next_box" }], { phase: "now", text: "The card is a penalty card" }),
+    next_box: box("action", [], { phase: "next", text: "Play continues", continues: [{ chart: "b", at: "qb", label: "Continue in B" }] }),
+    end_later: box("action", [], { phase: "now", text: "Adjusted score", basis: ["Law 12C1(b)"] }),
+  },
+};
+const b = {
+  id: "b", title: "Chart B", start: "qb", carried: { a: { title: "Chart A", start: "q1", boxes: a.boxes } }, handedFrom: ["a"],
+  boxes: {
+    qb: box("question", yesNo("yes_end", "no_end"), { fact: "two_cards", text: "Two penalty cards?" }),
+    yes_end: box("action", [], { phase: "now", text: "Law 51 applies" }),
+    no_end: box("action", [], { phase: "now", text: "Law 50 applies" }),
+  },
+};
+
+test("a route read from the address passes single ways on", () => {
+  const st = L.state(a, "#q1/act");
+  assert.equal(st.stale, false);
+  assert.deepEqual(st.route, ["q1", "act", "next_box"]);
+});
+
+test("an address the chart no longer has starts at the top", () => {
+  const st = L.state(a, "#q1/nowhere");
+  assert.equal(st.stale, true);
+  assert.deepEqual(st.route, ["q1"]);
+});
+
+test("a fact established before a hand-off answers the same question after it", () => {
+  const st = L.state(b, "#@a/q1/act/next_box/@b/qb");
+  assert.equal(st.stale, false);
+  assert.deepEqual(st.route, ["qb", "yes_end"]);  // carried, not asked
+  const all = L.steps(b, st);
+  const carried = all.filter((s) => s.carried);
+  assert.equal(carried.length, 1);
+  assert.equal(carried[0].id, "qb");
+  assert.equal(all[carried[0].establishedAt].id, "q1");  // "change" leads to where it was answered
+});
+
+test("the Ruling card groups what was passed: now, next, and what is judged at the end of play", () => {
+  const done = L.ruling(L.steps(a, L.state(a, "#q1/act")));
+  assert.deepEqual(done.now.map((it) => it.box.text), ["The card is a penalty card"]);
+  assert.deepEqual(done.next.map((it) => it.box.text), ["Play continues"]);
+  assert.equal(done.headline.box.text, "The card is a penalty card");
+  const later = L.ruling(L.steps(a, L.state(a, "#q1/q2")));
+  assert.deepEqual(later.later.map((it) => it.box.text), ["Damaged at the end of play?"]);
+  assert.equal(later.later[0].test, true);
+  const st = L.state(a, "#q1/q2");
+  assert.equal(L.atEnd(L.steps(a, st).pop()), true);  // the ruling of now is complete at a later judgement
+});
+
+test("after a judgement at the end of play, what follows is in the end-of-play section", () => {
+  const card = L.ruling(L.steps(a, L.state(a, "#q1/q2/end_later")));
+  assert.deepEqual(card.later.map((it) => it.box.text), ["Damaged at the end of play?", "Adjusted score"]);
+  assert.equal(card.now.length, 0);
+});
+
+test("the plain text gives the sections, the facts and the link", () => {
+  const st = L.state(a, "#q1/act");
+  const all = L.steps(a, st);
+  const words = L.plainText(a, all, L.ruling(all), "http://x/walk/a/#q1/act");
+  assert.match(words, /^Ruling: Chart A/);
+  assert.match(words, /Now:\n- The card is a penalty card/);
+  assert.match(words, /What happens next:\n- Play continues/);
+  assert.match(words, /Facts:\n- Two penalty cards\? Yes/);
+  assert.match(words, /http:\/\/x\/walk\/a\/#q1\/act$/);
+});
