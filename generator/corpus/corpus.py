@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.index.citations import Ref
-from generator.sources.model import CURRENT_EDITION, Alignment, Chart, Course, Definitions, FrontText, Law, Vocabulary
+from generator.sources.model import CURRENT_EDITION, Alignment, Chart, Course, Definitions, FrontText, Law, Lesson, QuestionSet, Vocabulary
 from generator.index.xref import Index
 
 
@@ -30,6 +30,9 @@ class Corpus:
     editions: dict[int, dict[int, Law]] = field(default_factory=dict)
     edition_indexes: dict[int, Index] = field(default_factory=dict)
     alignments: dict[int, Alignment] = field(default_factory=dict)
+    # The course beyond its modules: each module's lesson, and the questions on each chart.
+    lessons: dict[str, Lesson] = field(default_factory=dict)
+    questions: dict[str, QuestionSet] = field(default_factory=dict)
 
     def missing(self, ref: Ref, index: Index) -> bool:
         """A cited place that does not exist (not merely in a file that failed to load)."""

@@ -21,6 +21,8 @@ from generator.sources.model import (
     FrontText,
     Kind,
     Law,
+    Lesson,
+    QuestionSet,
     Vocabulary,
 )
 from generator.sources.modelcache import ModelCache
@@ -106,6 +108,18 @@ def read_corpus(root: Path, *, cached: bool = False) -> tuple[Corpus, Problems]:
     if course_path in files["training"]:
         front["course"] = read(course_path, Course)
         paths["course"] = course_path
+    lessons: dict[str, Lesson] = {}
+    for path in sorted(files["lessons"]):
+        lesson = read(path, Lesson)
+        if lesson is not None:
+            lessons[path.stem] = lesson
+            paths[f"lesson:{path.stem}"] = path
+    questions: dict[str, QuestionSet] = {}
+    for path in sorted(files["questions"]):
+        found = read(path, QuestionSet)
+        if found is not None:
+            questions[path.stem] = found
+            paths[f"questions:{path.stem}"] = path
 
     editions: dict[int, dict[int, Law]] = {}
     alignments: dict[int, Alignment] = {}
@@ -127,7 +141,7 @@ def read_corpus(root: Path, *, cached: bool = False) -> tuple[Corpus, Problems]:
                     unreadable_charts=frozenset(unreadable_charts),
                     index=build_index(laws, charts), editions=editions,
                     edition_indexes={year: build_index(found, {}) for year, found in editions.items()},
-                    alignments=alignments, **front)
+                    alignments=alignments, lessons=lessons, questions=questions, **front)
     if cache is not None:
         cache.save()
     check_corpus(corpus, problems)
@@ -187,8 +201,10 @@ FOLDERS: dict[str, tuple[bool, str]] = {
     "laws": (True, "the Laws, one laws/law-NN.yaml each"),
     "flowcharts": (True, "the charts, one flowcharts/<chart id>.yaml each"),
     "front": (False, "front/preface.yaml, introduction.yaml, definitions.yaml and vocabulary.yaml"),
-    "training": (False, "training/modules.yaml"),
+    "training": (False, "training/modules.yaml, training/lessons/<module>.yaml and training/questions/<chart>.yaml"),
 }
+# The course's folders inside training/: the lesson of each module, and the questions on each chart.
+COURSE_FOLDERS = ("lessons", "questions")
 FRONT_FILES = frozenset({"preface.yaml", "introduction.yaml", "definitions.yaml", "vocabulary.yaml"})
 
 
@@ -197,7 +213,7 @@ def source_files(root: Path, problems: Problems) -> dict[str, list[Path]]:
 
     Hidden entries (an editor's swap files, .DS_Store) are passed over.
     """
-    out: dict[str, Any] = {name: [] for name in FOLDERS}
+    out: dict[str, Any] = {name: [] for name in (*FOLDERS, *COURSE_FOLDERS)}
     out["editions"] = {}
     for name, (required, holds) in FOLDERS.items():
         folder = root / name
@@ -220,6 +236,9 @@ def source_files(root: Path, problems: Problems) -> dict[str, list[Path]]:
                 else:
                     known = ", ".join(str(y) for y in sorted(EARLIER_EDITIONS))
                     problems.add(path, 1, f"not read: no edition {entry.name} is known (earlier editions: {known})")
+                continue
+            if name == "training" and entry.name in COURSE_FOLDERS and entry.is_dir(follow_symlinks=False):
+                out[entry.name] = _course_files(path, problems)
                 continue
             why = _not_read(name, entry.name)
             if why:
@@ -248,13 +267,34 @@ def _edition_files(folder: Path, problems: Problems) -> list[Path]:
     return found
 
 
+def _course_files(folder: Path, problems: Problems) -> list[Path]:
+    """training/lessons/ or training/questions/: one <id>.yaml each; anything else is reported."""
+    found: list[Path] = []
+    try:
+        entries = sorted(os.scandir(folder), key=lambda e: e.name)
+    except OSError as exc:
+        problems.add(folder, 1, f"cannot be read: {exc.strerror or exc}")
+        return found
+    for entry in entries:
+        if entry.name.startswith("."):
+            continue
+        if CHART_FILE_RE.match(entry.name) and entry.is_file(follow_symlinks=False):
+            found.append(folder / entry.name)
+        else:
+            problems.add(folder / entry.name, 1, (
+                f"not read: training/{folder.name}/ holds only <id>.yaml files (a module's or a chart's id, "
+                "lower-case letters, digits and hyphens)"))
+    return found
+
+
 def _not_read(folder: str, name: str) -> str | None:
     """Why a file in a source folder would not be read, or None when it is a source."""
     stem, dot, ext = name.rpartition(".")
     if folder == "front":
         return None if name in FRONT_FILES else f"not read: {folder}/ holds only {', '.join(sorted(FRONT_FILES))}"
     if folder == "training":
-        return None if name == "modules.yaml" else "not read: training/ holds only modules.yaml"
+        return None if name == "modules.yaml" else (
+            "not read: training/ holds modules.yaml and the folders lessons/ and questions/")
     if ext in ("yml", "YAML", "Yaml") and dot:
         return f"not read: sources end in .yaml (rename it {stem}.yaml)"
     if not (dot and ext == "yaml"):

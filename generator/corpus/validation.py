@@ -7,6 +7,7 @@ from pathlib import Path
 
 from generator.index import citations
 from generator.corpus.chartrules import check_rulings
+from generator.corpus.coursecheck import check_course
 from generator.index.citations import Mention, Ref
 from generator.corpus.corpus import Corpus
 from generator.sources.errors import Problems
@@ -41,6 +42,7 @@ def check_corpus(corpus: Corpus, problems: Problems) -> None:
             for chart_id in module.charts:
                 if chart_id not in corpus.charts:
                     problems.add(path, module.line("charts"), f"module '{module.id}' names chart '{chart_id}', which does not exist")
+    check_course(corpus, problems)
     if corpus.vocabulary is not None:
         _check_vocabulary(corpus, corpus.vocabulary, index, corpus.paths["front:vocabulary"], problems)
     for name in ("preface", "introduction"):
@@ -357,8 +359,12 @@ def _closure(starts: list[str], edges: dict[str, list[str]]) -> set[str]:
 
 def _check_scenarios(chart: Chart, nodes: dict[str, Node], path: Path, problems: Problems) -> None:
     """Walk every training scenario through its chart: its facts must lead to its ruling."""
+    titles: set[str] = set()
     for scenario in chart.scenarios:
         name = f"scenario '{scenario.title}'"
+        if scenario.title in titles:
+            problems.add(path, scenario.line("title"), f"{name} is the title of another scenario of this chart: the course names a scenario by its title")
+        titles.add(scenario.title)
         if chart.table is not None:
             _check_table_scenario(chart.table, scenario, name, path, problems)
             continue

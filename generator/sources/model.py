@@ -547,6 +547,68 @@ class Course(Strict):
     modules: list[Module] = Field(min_length=1)
 
 
+# An item of the course named by its chart and its scenario's title: "law-27: 1♦ over 1♥".
+ItemRef = Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*: \S.*$")]
+
+
+class WrongAnswer(Strict):
+    """A ruling a Director might wrongly give for the story, and why it is wrong."""
+
+    text: Text  # the mis-ruling, in the words a Director would announce it
+    why: Text  # why it is wrong, in a sentence or two
+    refs: Citations = Field(min_length=1)  # the paragraph(s) that show it
+
+
+class Question(Strict):
+    """One course item: a scenario of a chart asked as "What do you rule?", with its options."""
+
+    scenario: Title  # the scenario's title in the chart's file
+    level: Annotated[int, Field(ge=1, le=3)]  # 1 the everyday case, 2 a condition to weigh, 3 an exception or two Laws
+    topic: Title | None = None  # the lesson topic it practises
+    answer: Text  # the ruling reached, in the words a Director announces it
+    why: Text  # why it is right
+    refs: Citations = Field(min_length=1)  # the paragraphs that decide it: each on the scenario's walked route
+    wrong: list[WrongAnswer] = Field(min_length=2)
+
+
+class QuestionSet(Strict):
+    """training/questions/<chart>.yaml: the course's questions on one chart's scenarios."""
+
+    questions: list[Question] = Field(min_length=1)
+
+
+class Example(Strict):
+    """A worked example in a lesson: the story, the Director's reasoning, the ruling."""
+
+    title: Title
+    story: Text
+    reasoning: Text  # what the Director establishes, in order, and which Law decides
+    ruling: Text
+    refs: Citations = Field(min_length=1)
+    walk: ItemRef | None = None  # a scenario to step through: "law-27: 1♦ over 1♥"
+
+
+class Topic(Strict):
+    """One topic of a lesson: teaching, worked examples, key points."""
+
+    title: Title
+    minutes: Annotated[int, Field(ge=1, le=60)]
+    teach: Text  # what the Director establishes, which Law, the options, the ruling, how to announce and record it
+    examples: list[Example] = Field(default_factory=list)
+    key_points: list[Text] = Field(min_length=1)
+    charts: list[str] = Field(default_factory=list)  # the charts it draws on
+
+
+class Lesson(Strict):
+    """training/lessons/<module>.yaml: a module as a lesson a trainer can run in about an hour."""
+
+    minutes: Annotated[int, Field(ge=20, le=180)]
+    objectives: list[Text] = Field(min_length=2)
+    topics: list[Topic] = Field(min_length=1)
+    session: list[ItemRef] = Field(min_length=10, max_length=15)  # the items worked in the session, easy to hard
+    final: list[ItemRef] = Field(min_length=8, max_length=20)  # the module's final test
+
+
 class AlignmentOverride(Strict):
     """Where the automatic match of two editions' paragraphs is wrong: what became of what, and why."""
 

@@ -1,0 +1,140 @@
+"""Checks of the course: each question is about a real scenario, offers at least three different
+rulings, and its correct one is the ruling the scenario's walk reaches; each lesson's sets name
+questions of its own module."""
+from __future__ import annotations
+
+import difflib
+from pathlib import Path
+
+from generator.corpus.corpus import Corpus
+from generator.flowcharts.walk import WalkError, box_refs, walk
+from generator.index import citations
+from generator.index.citations import Ref
+from generator.sources.errors import Problems
+from generator.sources.model import Chart, Question, Scenario
+
+MIN_OPTIONS = 3
+
+
+def check_course(corpus: Corpus, problems: Problems) -> None:
+    """Record every problem of the course's questions and lessons at its line."""
+    for chart_id, found in corpus.questions.items():
+        _check_questions(corpus, chart_id, found.questions, corpus.paths[f"questions:{chart_id}"], problems)
+    modules = {m.id: m for m in corpus.course.modules} if corpus.course else {}
+    for module_id, lesson in corpus.lessons.items():
+        path = corpus.paths[f"lesson:{module_id}"]
+        module = modules.get(module_id)
+        if module is None:
+            problems.add(path, lesson.line(), f"no module '{module_id}' in training/modules.yaml{_nearest(module_id, modules)}: "
+                                              "a lesson's file is named by its module's id")
+            continue
+        topics = {t.title for t in lesson.topics}
+        for key in ("session", "final"):
+            for ref in getattr(lesson, key):
+                _check_item_ref(corpus, ref, module.charts, path, lesson.line(key), problems)
+        both = sorted(set(lesson.session) & set(lesson.final))
+        if both:
+            problems.add(path, lesson.line("final"), f"the final test repeats the session's '{both[0]}': test with other questions")
+        total = sum(t.minutes for t in lesson.topics)
+        if total > lesson.minutes:
+            problems.add(path, lesson.line("minutes"), f"the topics take {total} minutes, more than the lesson's {lesson.minutes}")
+        for topic in lesson.topics:
+            for chart_id in topic.charts:
+                if chart_id not in module.charts:
+                    problems.add(path, topic.line("charts"), f"topic '{topic.title}' names chart '{chart_id}', which is not in module '{module_id}'")
+            for example in topic.examples:
+                _check_refs(corpus, example.refs, path, example.line("refs"), problems)
+                if example.walk is not None:
+                    _check_item_ref(corpus, example.walk, module.charts, path, example.line("walk"), problems, scenario_only=True)
+        for chart_id in module.charts:
+            for question in corpus.questions.get(chart_id, _NONE).questions:
+                if question.topic is not None and question.topic not in topics:
+                    qpath = corpus.paths[f"questions:{chart_id}"]
+                    problems.add(qpath, question.line("topic"), (
+                        f"'{question.scenario}': topic '{question.topic}' is not a topic of lesson '{module_id}'"
+                        f"{_nearest(question.topic, topics)}"))
+
+
+class _Empty:
+    questions: list[Question] = []
+
+
+_NONE = _Empty()
+
+
+def _check_questions(corpus: Corpus, chart_id: str, questions: list[Question], path: Path, problems: Problems) -> None:
+    chart = corpus.charts.get(chart_id)
+    if chart is None:
+        problems.add(path, 1, f"no chart '{chart_id}'{_nearest(chart_id, corpus.charts)}: a question file is named by its chart")
+        return
+    scenarios = {s.title: s for s in chart.scenarios}
+    seen: set[str] = set()
+    for question in questions:
+        where = question.line("scenario")
+        if question.scenario in seen:
+            problems.add(path, where, f"'{question.scenario}' is asked twice: one question a scenario")
+        seen.add(question.scenario)
+        scenario = scenarios.get(question.scenario)
+        if scenario is None:
+            problems.add(path, where, f"no scenario '{question.scenario}' in {chart_id}{_nearest(question.scenario, scenarios)}")
+            continue
+        options = [question.answer, *(w.text for w in question.wrong)]
+        flat = [" ".join(o.split()).casefold() for o in options]
+        if len(set(flat)) < len(flat):
+            problems.add(path, question.line("wrong"), f"'{question.scenario}': two options have the same words")
+        if len(options) < MIN_OPTIONS:
+            problems.add(path, question.line("wrong"), f"'{question.scenario}': at least {MIN_OPTIONS} options")
+        _check_refs(corpus, question.refs, path, question.line("refs"), problems, context=chart.laws[0])
+        for wrong in question.wrong:
+            _check_refs(corpus, wrong.refs, path, wrong.line("refs"), problems, context=chart.laws[0])
+        applied = _applied(chart, scenario)
+        given = [r for r in (citations.parse_ref(v, chart.laws[0]) for v in question.refs) if r is not None]
+        if applied and given and not any(_related(r, a) for r in given for a in applied):
+            shown = ", ".join(sorted({a.canonical() for a in applied}, key=lambda v: v)[:8])
+            problems.add(path, question.line("refs"), (
+                f"'{question.scenario}': the answer cites {', '.join(r.canonical() for r in given)}, but the scenario's "
+                f"walk applies none of them (it applies {shown}): the correct option must be the walked ruling"))
+
+
+def _applied(chart: Chart, scenario: Scenario) -> set[Ref]:
+    """The places a scenario's walk applies (for a decision table, its group's)."""
+    if chart.table is not None:
+        group = next((g for g in chart.table.groups if scenario.table and g.label == scenario.table.group), None)
+        return {r for r in (citations.parse_ref(v, chart.laws[0]) for v in (group.cites if group else [])) if r is not None}
+    try:
+        route = walk(chart, scenario)
+    except WalkError:
+        return set()  # reported with the chart
+    return {r for b in route for r in box_refs(chart, chart.by_id[b])}
+
+
+def _related(a: Ref, b: Ref) -> bool:
+    return a == b or a in b.ancestors() or b in a.ancestors()
+
+
+def _check_refs(corpus: Corpus, values: list[str], path: Path, line: int, problems: Problems, context: int | None = None) -> None:
+    for value in values:
+        ref = citations.parse_ref(value, context)
+        if ref is None or corpus.missing(ref, corpus.index):
+            problems.add(path, line, f"'{value}' is not a paragraph of the Laws")
+
+
+def _check_item_ref(corpus: Corpus, value: str, charts: list[str], path: Path, line: int, problems: Problems,
+                    *, scenario_only: bool = False) -> None:
+    chart_id, _, title = value.partition(": ")
+    if chart_id not in charts:
+        problems.add(path, line, f"'{value}': chart '{chart_id}' is not in this module{_nearest(chart_id, charts)}")
+        return
+    chart = corpus.charts.get(chart_id)
+    if chart is None:
+        return  # reported with the module
+    if title not in {s.title for s in chart.scenarios}:
+        problems.add(path, line, f"'{value}': no scenario '{title}' in {chart_id}{_nearest(title, [s.title for s in chart.scenarios])}")
+    elif not scenario_only and title not in {q.scenario for q in corpus.questions.get(chart_id, _NONE).questions}:
+        problems.add(path, line, f"'{value}' has no question in training/questions/{chart_id}.yaml: write one")
+
+
+def _nearest(word: str, names: object) -> str:
+    """", did you mean 'x'?" for the closest known name, or nothing."""
+    found = difflib.get_close_matches(word, list(names), n=1, cutoff=0.6)  # type: ignore[call-overload]
+    return f" (did you mean '{found[0]}'?)" if found else ""
