@@ -259,14 +259,13 @@ def _report_routes(corpus: Corpus) -> None:
 def _build(root: Path, *, strict: bool, handbook: bool) -> int:
     from generator.publish.safebuild import build_site
 
-    from generator.corpus.loading import load_corpus
-
     start = time.perf_counter()
-    site_dir = build_site(root, strict=strict, handbook=handbook)
+    report = build_site(root, strict=strict, handbook=handbook)
     took = time.perf_counter() - start
-    print(f"built {site_dir} in {took:.1f} s")
-    _report_routes(load_corpus(root, cached=True))
-    print(f"open {site_dir / 'index.html'} in a browser, or serve it: python -m http.server -d {site_dir} 8000")
+    print(f"built {report.site} in {took:.1f} s")
+    _report_routes(report.corpus)
+    _report_completeness(report.corpus)
+    print(f"open {report.site / 'index.html'} in a browser, or serve it: python -m http.server -d {report.site} 8000")
     return 0
 
 

@@ -1,7 +1,6 @@
 """Shared helpers and fixtures: the project root, a copy of the fixture corpus, built sites."""
 from __future__ import annotations
 
-import gzip
 import json
 import shutil
 import sys
@@ -51,7 +50,7 @@ def fixture_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from generator.publish.safebuild import build_site
 
     root = make_project(tmp_path_factory.mktemp("fixture") / "project")
-    return build_site(root, handbook=False)
+    return build_site(root, handbook=False).site
 
 
 @pytest.fixture(scope="session")
@@ -68,13 +67,15 @@ def real_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     cache = ROOT / ".cache"
     if cache.is_dir():
         shutil.copytree(cache, root / ".cache")
-    return build_site(root)
+    return build_site(root).site
 
 
-def fragments(site: Path) -> list[dict]:
-    """Pagefind's stored records, as the browser reads them."""
+def stored_records(site: Path) -> list[dict]:
+    """The search's records as the browser reads them: each {meta: {kind, u, title, laws, walk}, text}."""
+    index = json.loads((site / "search" / "index.json").read_text(encoding="utf-8"))
     out = []
-    for path in sorted((site / "search" / "pagefind" / "fragment").glob("*.pf_fragment")):
-        data = gzip.decompress(path.read_bytes())
-        out.append(json.loads(data.removeprefix(b"pagefind_dcd")))
+    for n, (kind, url, title, laws, walk) in enumerate(index["r"]):
+        shard = json.loads((site / "search" / "text" / f"{n // index['shard']}.json").read_text(encoding="utf-8"))
+        out.append({"meta": {"kind": index["kinds"][kind], "u": url, "title": title, "laws": laws, "walk": walk or None},
+                    "text": shard[n % index["shard"]]})
     return out

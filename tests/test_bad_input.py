@@ -15,7 +15,7 @@ import yaml
 from bs4 import BeautifulSoup
 from pypdf import PdfReader
 
-from support import fragments, make_project
+from support import stored_records, make_project
 from generator.publish.safebuild import build_site
 
 BROKEN = Path(__file__).parent / "fixtures" / "broken"
@@ -80,7 +80,7 @@ def test_broken_source(case: str, built: Path, tmp_path: Path) -> None:
             html = (root / "site" / page / "index.html").read_text(encoding="utf-8")
             assert re.search(r'data-md-type="navigation"\s+hidden', html), page
         # The search holds the titles as plain words (its script shows them as text).
-        titles = [f["meta"]["title"] for f in fragments(root / "site")]
+        titles = [f["meta"]["title"] for f in stored_records(root / "site")]
         assert any("<script>alert(1)</script>" in t.casefold() for t in titles)
         # The handbook prints the title as the words it is.
         pdf = root / "handbook.pdf"

@@ -58,7 +58,7 @@ def test_a_link_inside_the_project_is_read_like_its_target(project: Path) -> Non
 
 
 def test_damaged_cache_entries_are_made_again(project: Path) -> None:
-    site = build_site(project, handbook=False)
+    site = build_site(project, handbook=False).site
     page = (site / "laws" / "law-01" / "index.html").read_text(encoding="utf-8")
     cache = project / ".cache"
     for entry in [*sorted((cache / "pages").glob("*.md")), *sorted((cache / "svg").glob("*.svg"))]:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from support import fragments, make_project
+from support import stored_records, make_project
 from generator.sources.errors import SourceErrors
 from generator.publish.safebuild import build_site
 from linkcheck import broken_links
@@ -95,7 +95,7 @@ def test_chart_in_words(fixture_site: Path) -> None:
 
 
 def test_svg_is_not_in_the_search_index(fixture_site: Path) -> None:
-    text = json.dumps(fragments(fixture_site))
+    text = json.dumps(stored_records(fixture_site))
     assert "Is it so ?" in text  # the chart's questions are searched …
     assert "Go to Law" not in text and "cluster_rep" not in text  # … the drawing is not
 
@@ -118,7 +118,7 @@ def _digest(folder: Path) -> str:
 
 def test_broken_source_leaves_site_untouched(tmp_path: Path) -> None:
     root = make_project(tmp_path / "project")
-    site = build_site(root, handbook=False)
+    site = build_site(root, handbook=False).site
     before = _digest(site)
     (root / "flowcharts/fixture.yaml").write_text(
         (root / "flowcharts/fixture.yaml").read_text(encoding="utf-8").replace("next: a1\n", "next: a9\n"),
@@ -140,7 +140,7 @@ def test_a_mkdocs_warning_fails_the_strict_build(tmp_path: Path) -> None:
     from generator.publish.safebuild import BuildFailed
 
     root = make_project(tmp_path / "project")
-    site = build_site(root, handbook=False)
+    site = build_site(root, handbook=False).site
     before = _digest(site)
     (root / "docs" / "stray.md").write_text("# Stray\n\nSee [a page that is not there](missing.md).\n", encoding="utf-8")
     with pytest.raises(BuildFailed):

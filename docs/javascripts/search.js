@@ -1,174 +1,54 @@
 // The site's one search: the header's search on every page and the home page's "What happened at
 // the table?" box use this engine and show the same results. Nothing is fetched until someone
-// searches. A typed citation (50D1, Law 12C1(c), L27B2, 50 d 1, Laws 10-12) goes first, to its
-// paragraph; then the situations, the Law paragraphs, the charts, and the rest (Pagefind's index,
-// built with the site, searched one kind at a time so that a notes page never outranks a Law).
+// searches: then the index (search/index.json), and for the results shown the shards of their
+// words (search/text/<n>.json). What the query says and how the records rank is search-logic.js.
 (function () {
   "use strict";
 
-  // The kinds of record (the generator's searchrecords.KINDS), with how many of each are weighed.
-  var TIERS = [["situation", 8], ["law", 12], ["chart", 3], ["definition", 2], ["course", 1], ["page", 1]];
   var KIND_NAMES = {situation: "Situation", chart: "Chart", definition: "Definition", course: "Course", page: "Page"};
+  var S = window.SearchLogic;
   var script = document.currentScript;
   var root = new URL("../", script ? script.src : location.href);  // this script is in <root>/javascripts/
   var engine = null;
+  var shards = {};
 
   function load() {
     if (!engine) {
-      engine = Promise.all([
-        import(new URL("search/pagefind/pagefind.js", root).href),
-        fetch(new URL("search/citations.json", root)).then(function (r) { return r.json(); })
-      ]).then(function (parts) {
-        var pf = parts[0];
-        pf.options({excerptLength: 0});
-        return pf.init().then(function () { return {pf: pf, data: parts[1]}; });
+      engine = fetch(new URL("search/index.json", root)).then(function (r) {
+        if (!r.ok) throw new Error("search index: " + r.status);
+        return r.json();
       });
       engine.catch(function () { engine = null; });  // offline before the first search: try again next time
     }
     return engine;
   }
 
-  // The same reduction as the generator's searchrecords.citation_key.
-  function citationKey(text) {
-    var key = text.toLowerCase().trim();
-    key = key.replace(/^(?:laws?|l|rule|§)\.?\s*(?=\d)/, "");
-    key = key.replace(/(\d)\s*(?:-|–|to)\s*(?=\d)/g, "$1-");
-    return key.replace(/[^a-z0-9-]/g, "");
-  }
-
-  // The same reduction as the generator's searchrecords.phrase_key.
-  function phraseKey(text) {
-    return text.toLowerCase().replace(/’/g, "'").split(/\s+/).filter(Boolean).join(" ");
-  }
-
-  // A place as typed: an optional "Law", "L.", "rule" or "§", the Law's number, then its section,
-  // paragraph and items with any spaces, dots or brackets between (50D1a, 50 d 1 (a), L.75 D 2).
-  var PLACE = /^(?:laws?|l|rule|§)?\.?\s*(\d{1,2})(?!\d)((?:[\s.]*[a-h](?![a-z]))?(?:[\s.]*\d{1,2})?(?:[\s.]*\(?\s*[a-z]\s*\)(?:[\s.]*\(?\s*[ivx]+\s*\))?|[\s.]*[a-z](?![a-z])(?:[\s.]*\(?\s*[ivx]+\s*\)?)?)?)\s*(.*)$/i;
-  var NAMED = /^(?:laws?|l|rule|§)\.?\s*\d/i;
-
-  // A typed citation: the place itself, or the nearest enclosing one the Laws have, with a word
-  // on it; a range or list of Laws (10-12, 13 and 14) leads to its chart or its first Law.
-  function citation(text, cites) {
-    var m = PLACE.exec(text.trim());
-    if (!m) return null;
-    var law = m[1], rest = m[3];
-    var range = /^(?:-|–|to)\s*(\d{1,2})\s*$/i.exec(rest);
-    if (range) {
-      var chart = cites[law + "-" + range[1]];
-      return cites[law] ? {entry: chart || cites[law], rest: "", exact: true} : null;
+  function shard(index, n) {
+    var k = Math.floor(n / index.shard);
+    if (!shards[k]) {
+      shards[k] = fetch(new URL("search/text/" + k + ".json", root)).then(function (r) { return r.json(); });
+      shards[k].catch(function () { delete shards[k]; });
     }
-    if (/^(?:and|&|,|\/|or)\s*\d/i.test(rest)) rest = "";  // "laws 13 and 14": the first Law, then its neighbours by search
-    // Words after a bare number are a phrase ("14 cards"), not a citation, unless "Law" was typed.
-    if (rest && !NAMED.test(text.trim())) return null;
-    if (!cites[law]) return null;
-    var key = citationKey(law + m[2]);
-    if (cites[key]) return {entry: cites[key], rest: rest, exact: true};
-    for (var n = key.length - 1; n >= law.length; n--) {
-      if (cites[key.slice(0, n)]) return {entry: cites[key.slice(0, n)], rest: rest, exact: false, typed: text.trim().slice(0, text.trim().length - rest.length).trim()};
-    }
-    return null;
-  }
-
-  function words(text, ignored) {
-    return text.toLowerCase().split(/[^a-z0-9'’+-]+/).filter(function (w) { return w && ignored.indexOf(w) < 0; });
-  }
-
-  // Each kind's results for the words typed. Pagefind wants every known word in a record; when
-  // the words together find nothing of a kind, each word is searched alone and a record scores
-  // the sum of its words' scores times the share of the words it holds: a partial match.
-  function searchKind(pf, terms, kind) {
-    var filters = {filters: {}};
-    filters.filters[kind] = "1";  // each kind is a filter of its own (one value), which keeps the index reproducible
-    return pf.search(terms.join(" "), filters).then(function (found) {
-      var results = found ? found.results : [];
-      if (results.length || terms.length < 2) return results.map(function (r) { return {r: r, full: true, score: r.score}; });
-      return Promise.all(terms.map(function (t) { return pf.search(t, filters); })).then(function (all) {
-        var sum = {};
-        all.forEach(function (f) {
-          (f ? f.results : []).forEach(function (r) {
-            var had = sum[r.id] || (sum[r.id] = {r: r, full: false, score: 0, words: 0});
-            had.score += r.score;
-            had.words += 1;
-          });
-        });
-        return Object.keys(sum).map(function (id) {
-          var x = sum[id];
-          x.score *= x.words / terms.length;
-          return x;
-        });
-      });
-    });
-  }
-
-  // Which Law the words are about decides the order: each Law scores its best three matches
-  // (situations of its charts and its own paragraphs, a partial match counting less), and its
-  // results come in its turn, best first. Charts follow; then definitions, the course and pages.
-  var GROUP = {situation: 0, law: 0, chart: 1, definition: 2, course: 2, page: 2};
-  var WEIGHT = {situation: 0.6, law: 1, chart: 1, definition: 1, course: 1, page: 1, partial: 0.3, second: 0.5};
-  var SHOWN = {laws: 8, charts: 2, rest: 2, perLaw: 3};
-  function ranked(found) {
-    var perLaw = {};
-    found.forEach(function (c) {
-      c.s = c.score * WEIGHT[c.kind] * (c.full ? 1 : WEIGHT.partial);
-      if (GROUP[c.kind] === 0) c.laws.forEach(function (law) { (perLaw[law] = perLaw[law] || []).push(c.s); });
-    });
-    var lawScore = {};
-    Object.keys(perLaw).forEach(function (law) {
-      var xs = perLaw[law].sort(function (a, b) { return b - a; });
-      lawScore[law] = xs[0] + WEIGHT.second * (xs[1] || 0) + WEIGHT.second * WEIGHT.second * (xs[2] || 0);
-    });
-    found.forEach(function (c) {
-      c.lawScore = GROUP[c.kind] === 0 ? Math.max.apply(null, c.laws.map(function (l) { return lawScore[l] || 0; }).concat([0])) : 0;
-    });
-    found.sort(function (a, b) {
-      return GROUP[a.kind] - GROUP[b.kind] || b.lawScore - a.lawScore || b.s - a.s;
-    });
-    // A short list: the best of the Laws and situations, then always room for charts and the rest.
-    // At most three paragraphs of one Law, so that its situations and the next Law are in view.
-    var room = {0: SHOWN.laws, 1: SHOWN.charts, 2: SHOWN.rest};
-    var paragraphs = {};
-    return found.filter(function (c) {
-      if (c.kind === "law") {
-        var law = c.laws[0];
-        paragraphs[law] = (paragraphs[law] || 0) + 1;
-        if (paragraphs[law] > SHOWN.perLaw) return false;
-      }
-      return room[GROUP[c.kind]]-- > 0;
-    });
+    return shards[k].then(function (list) { return list[n - k * index.shard] || ""; }, function () { return ""; });
   }
 
   // Ranked results for `text`: [{kind, title, url, walk, snippet, laws}], best first.
   function query(text) {
-    return load().then(function (e) {
-      var cite = citation(text, e.data.cites);
-      var out = [];
-      if (cite) {
-        var entry = cite.entry;
-        out.push({kind: "citation", title: entry[1] + " · " + entry[2], url: new URL(entry[0], root).href,
-                  snippet: cite.exact ? "" : "No " + (cite.typed || text.trim()) + " in the Laws: the nearest place that exists", laws: []});
-      }
-      // One of the vocabulary's words on its own (LA, BIT, claim) leads first where it is ruled.
-      var bet = !cite && e.data.bets[phraseKey(text)];
-      if (bet) out.push({kind: "law", title: bet[1] + " · " + bet[2], url: new URL(bet[0], root).href, snippet: "", laws: []});
-      var terms = words(cite ? cite.rest : text, e.data.ignore);
-      if (!terms.length) return out;
-      return Promise.all(TIERS.map(function (tier) { return searchKind(e.pf, terms, tier[0]); })).then(function (lists) {
-        var picked = [];
-        lists.forEach(function (list, k) {
-          list.sort(function (a, b) { return b.score - a.score; });
-          list.slice(0, TIERS[k][1]).forEach(function (x) { picked.push(x); });
-        });
-        return Promise.all(picked.map(function (x) {
-          return x.r.data().then(function (d) {
-            var m = d.meta;
-            return {kind: m.kind, title: m.title, url: new URL(m.u, root).href, walk: m.walk ? new URL(m.walk, root).href : null,
-                    snippet: snippet(m.s || "", terms), laws: (m.laws || "").split(" ").filter(Boolean).map(Number),
-                    score: x.score, full: x.full};
-          });
-        }));
-      }).then(function (found) {
-        ranked(found).forEach(function (r) { if (!bet || r.url !== out[0].url) out.push(r); });
-        return out;
+    return load().then(function (index) {
+      var found = S.search(index, text);
+      var shown = found.results.slice(0, 14).map(function (r) { return S.describe(index, r); });
+      var words = found.query.terms;
+      return Promise.all(shown.map(function (d) {
+        var kind = d.citation ? "citation" : d.kind;
+        var base = {kind: kind, title: d.title, url: new URL(d.url, root).href, walk: d.walk ? new URL(d.walk, root).href : null,
+                    laws: d.laws, snippet: d.note || ""};
+        if (d.note || d.n === null || d.citation) return base;
+        return shard(index, d.n).then(function (words_) { base.snippet = snippet(words_, words); return base; });
+      })).then(function (list) {
+        if (found.query.fixed.length) {
+          list.fixed = found.query.fixed;
+        }
+        return list;
       });
     });
   }
@@ -176,10 +56,9 @@
   // About a dozen words around the first word that matches, as [text, matched] pieces.
   function snippet(text, terms) {
     var parts = text.split(/(\s+)/);
-    var stems = terms.map(function (t) { return t.replace(/['’]s$/, "").slice(0, Math.max(3, Math.min(t.length, 5))); });
     function hit(w) {
-      var lw = w.toLowerCase().replace(/^[^a-z0-9]+/, "");
-      return lw.length > 1 && stems.some(function (s) { return lw.indexOf(s) === 0; });
+      var t = S.terms(w);
+      return t.length > 0 && t.some(function (x) { return terms.indexOf(S.stem(x)) >= 0; });
     }
     var first = parts.findIndex(hit);
     var from = Math.max(0, first < 0 ? 0 : first - 8);
@@ -250,7 +129,9 @@
       query(text).then(function (results) {
         if (mine !== asked) return;  // a later keystroke has its own answer coming
         render(list, results, text);
-        if (status) status.textContent = results.length === 1 ? "1 result" : results.length ? results.length + " results" : "No results";
+        var count = results.length === 1 ? "1 result" : results.length ? results.length + " results" : "No results";
+        var fixed = (results.fixed || []).map(function (f) { return "“" + f[0] + "” read as “" + f[1] + "”"; }).join(", ");
+        if (status) status.textContent = count + (fixed ? " · " + fixed : "");
         input.dispatchEvent(new CustomEvent("search-results", {bubbles: true, detail: results}));
       }, function () {
         if (mine !== asked) return;
@@ -319,13 +200,7 @@
     if (home) attach(home, document.getElementById("finder-results"), document.getElementById("finder-status"));
   }
 
-  // For the benchmark's tuning runs: other weights and Pagefind ranking options, without a rebuild.
-  function tune(weights, ranking) {
-    Object.keys(weights || {}).forEach(function (k) { WEIGHT[k] = weights[k]; });
-    return load().then(function (e) { if (ranking) e.pf.options({ranking: ranking}); });
-  }
-
-  window.lawSearch = {query: query, load: load, citationKey: citationKey, tune: tune};
+  window.lawSearch = {query: query, load: load};
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();

@@ -3,6 +3,6 @@ site, laid out by WeasyPrint, with the charts drawn into them directly.
 """
 from __future__ import annotations
 
-from generator.handbook.build import Built, build_handbook, make_both, make_cards, make_handbook
+from generator.handbook.build import Built, make_both, make_cards, make_handbook
 
-__all__ = ["Built", "build_handbook", "make_both", "make_cards", "make_handbook"]
+__all__ = ["Built", "make_both", "make_cards", "make_handbook"]

@@ -22,6 +22,7 @@ from generator.sources.cachedir import cache_dir, keep, kept
 from generator.site.chartpages import dot_sources
 from generator.flowcharts.render import render_all
 from generator.text.inline import TermLinker
+from generator.corpus.corpus import Corpus
 from generator.corpus.loading import load_corpus
 from generator.handbook.book import TITLE, Handbook, ImageFiles, print_environment
 from generator.handbook.cards import card_context, card_pages, card_paper, cards_html
@@ -75,16 +76,12 @@ def _collecting() -> Iterator[_Collect]:
         logger.removeHandler(collect)
 
 
-def build_handbook(root: Path, output: Path, *, paper: str = "A4") -> Path:
-    """Write the handbook for `paper` ("A4" or "A5") to `output`; returns its path."""
-    return make_handbook(root, output, paper=paper).path
-
-
-def make_handbook(root: Path, output: Path, *, paper: str = "A4") -> Built:
-    """Build the handbook and say how long it took, how many pages, and any warnings."""
+def make_handbook(root: Path, output: Path, *, paper: str = "A4", corpus: Corpus | None = None) -> Built:
+    """Build the handbook and say how long it took, how many pages, and any warnings (from
+    `corpus` when the caller has read it, else from the sources under `root`)."""
     start = time.perf_counter()
     chosen = paper_named(paper)
-    corpus = load_corpus(root, cached=True)
+    corpus = corpus or load_corpus(root, cached=True)
     legend = {k: job for k, job in dot_sources(corpus).items() if k.startswith("legend:")}
     svgs = render_all(legend, cache_dir(root, "svg"))  # the legend's examples (the charts: `pieces`)
     room = room_for(chosen.chart_box, chosen.chart_floor_pt)
@@ -111,7 +108,8 @@ def make_handbook(root: Path, output: Path, *, paper: str = "A4") -> Built:
                  collect.messages + done.unsettled, charts)
 
 
-def make_both(root: Path, handbook: Path, cards: Path, *, paper: str = "A4") -> tuple[Built, Built]:
+def make_both(root: Path, handbook: Path, cards: Path, *, paper: str = "A4",
+              corpus: Corpus | None = None) -> tuple[Built, Built]:
     """The handbook and the chart cards on `paper`, as the build makes them, on both cores.
 
     The cards are made beside the handbook, giving way to it: the handbook's own work (two
@@ -119,15 +117,16 @@ def make_both(root: Path, handbook: Path, cards: Path, *, paper: str = "A4") -> 
     then all. At equal priority the four processes on two cores took a third more processor
     time, and a cold build of both took about 60 s here against 38 s.
     """
-    return beside(lambda: make_handbook(root, handbook, paper=paper), make_cards, root, cards, paper=paper,
-                  gives_way=True)
+    corpus = corpus or load_corpus(root, cached=True)
+    return beside(lambda: make_handbook(root, handbook, paper=paper, corpus=corpus), make_cards, root, cards,
+                  paper=paper, corpus=corpus, gives_way=True)
 
 
-def make_cards(root: Path, output: Path, *, paper: str = "A4") -> Built:
+def make_cards(root: Path, output: Path, *, paper: str = "A4", corpus: Corpus | None = None) -> Built:
     """Build the chart cards (A4 landscape, or A3) and say how it went."""
     start = time.perf_counter()
     chosen = card_paper(paper)
-    corpus = load_corpus(root, cached=True)
+    corpus = corpus or load_corpus(root, cached=True)
     pieces = print_pieces(corpus.charts, room_for(chosen.chart_box, chosen.chart_floor_pt), cache_dir(root, "svg"),
                           cache_dir(root, "pieces"))
     templates = root / "site_templates"

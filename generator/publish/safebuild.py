@@ -1,115 +1,135 @@
-"""Build the site with MkDocs into a fresh folder, and only then replace site/."""
+"""`python -m generator build`: the whole build in one process, from one corpus.
+
+The sources are read and validated once; the handbook and the chart cards are written from that
+corpus; MkDocs (as a library) then renders the site from the same corpus, the chart pages giving
+the pages the PDFs just landed on, into a staging folder that replaces site/ only when everything
+succeeded. A problem anywhere leaves the previous site as it was.
+"""
 from __future__ import annotations
 
-import json
+import errno
+import logging
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from generator.corpus.corpus import Corpus
 from generator.corpus.loading import load_corpus
 from generator.handbook.fonts import faces
+from generator.publish.staging import PREFIX, StagingError, new_staging, swap_in
+from generator.site.chartpages import PrintedCopies
 
+if TYPE_CHECKING:
+    from generator.handbook.build import Built
 
 HANDBOOK = "handbook.pdf"  # where the site offers the printable handbook
 CARDS = "chart-cards.pdf"  # and the chart cards
-HANDBOOK_ENV = "BRIDGE_LAWS_HANDBOOK"  # tells the MkDocs adapter that the build writes one
-PRINTED_ENV = "BRIDGE_LAWS_PRINTED"  # the file of the PDFs' page numbers, for the chart pages
 
 
 class BuildFailed(Exception):
-    """MkDocs stopped (a warning under --strict, or an error); site/ was left as it was."""
+    """The build stopped (a warning under --strict, or an error); site/ was left as it was."""
 
 
-STAGED_ENV = "BRIDGE_LAWS_STAGED"  # tells the MkDocs adapter that the build already writes into a staging folder
-_STAGING_PREFIX = ".site-"
+@dataclass(frozen=True)
+class BuildReport:
+    """What one build made: the site, from which corpus, and the PDFs beside it."""
+
+    site: Path
+    corpus: Corpus
+    handbook: Built | None = None
+    cards: Built | None = None
 
 
-def build_site(root: Path, *, strict: bool = True, handbook: bool = True) -> Path:
-    """Validate, build into a temporary folder beside site/ (the handbook too), then swap it in."""
-    load_corpus(root, cached=True)  # raises SourceErrors before anything is written
+def build_site(root: Path, *, strict: bool = True, handbook: bool = True) -> BuildReport:
+    """Validate, build into a folder beside site/ (the PDFs too), then swap it in."""
+    corpus = load_corpus(root, cached=True)  # raises SourceErrors before anything is written
     if handbook:
         faces()  # raises MissingFont at once, not after the site's pages are made
     site = root / "site"
-    staging = new_staging(site)
-    printed = Path(tempfile.mkdtemp(prefix=f"{_STAGING_PREFIX}{os.getpid()}-pdf-", dir=root))
     try:
-        # Not --quiet: MkDocs counts warnings for --strict only when it logs them.
-        # -P: the project folder is not put on the import path, so that a copy of the project holding
-        # only the adapter (generator/publish/, as the tests make) never stands for the package.
-        cmd = [sys.executable, "-P", "-m", "mkdocs", "build", "-f", str(root / "mkdocs.yml"), "-d", str(staging)]
-        if strict:
-            cmd.append("--strict")
-        env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", STAGED_ENV: "1"}
+        staging = new_staging(site)
+    except (OSError, StagingError) as exc:
+        raise BuildFailed(f"cannot build beside {site}: {exc}") from None
+    printed_dir = Path(tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-pdf-", dir=root))
+    try:
+        book = cards = None
+        printed = None
         if handbook:
-            # The PDFs first (beside the staging folder, which MkDocs empties), so that the chart
-            # pages can give the page each chart stands on.
-            env[HANDBOOK_ENV] = HANDBOOK  # the pages then offer the PDFs this build writes
-            env[PRINTED_ENV] = str(write_pdfs(root, printed))
-        done = subprocess.run(cmd, cwd=root, env=env, capture_output=True, text=True)
-        for line in done.stderr.splitlines():
-            if not line.startswith("INFO"):
-                print(line, file=sys.stderr)  # warnings and errors; the INFO chatter is not news
-        if done.returncode != 0:
-            raise BuildFailed(f"mkdocs build failed (exit {done.returncode}); {site} is unchanged")
+            book, cards = _write_pdfs(corpus, printed_dir)
+            printed = PrintedCopies(HANDBOOK, CARDS, book.chart_pages, cards.chart_pages)
+        _mkdocs(root, corpus, staging, printed, strict=strict)
         if handbook:
             for name in (HANDBOOK, CARDS):
-                (printed / name).replace(staging / name)
+                (printed_dir / name).replace(staging / name)
         swap_in(staging, site)
+    except OSError as exc:
+        raise BuildFailed(_os_problem(exc, site)) from None
+    except StagingError as exc:
+        raise BuildFailed(str(exc)) from None
     finally:
         shutil.rmtree(staging, ignore_errors=True)
-        shutil.rmtree(printed, ignore_errors=True)
-    return site
+        shutil.rmtree(printed_dir, ignore_errors=True)
+    return BuildReport(site, corpus, book, cards)
 
 
-def write_pdfs(root: Path, folder: Path) -> Path:
-    """The handbook and the chart cards into `folder`, and the file of where each chart stands in them."""
-    # WeasyPrint is slow to import: only when asked.
-    from generator.handbook import make_both
+def _os_problem(exc: OSError, site: Path) -> str:
+    if exc.errno == errno.ENOSPC:
+        return f"the disk is full ({exc.filename or 'writing the site'}): {site} is unchanged; free some space and build again"
+    where = f" ({exc.filename})" if exc.filename else ""
+    return f"{exc.strerror or exc}{where}: {site} is unchanged"
 
-    book, cards = make_both(root, folder / HANDBOOK, folder / CARDS, paper="A4")
+
+def _write_pdfs(corpus: Corpus, folder: Path) -> tuple[Built, Built]:
+    """The handbook and the chart cards into `folder`, from the build's corpus."""
+    from generator.handbook import make_both  # WeasyPrint is slow to import: only when asked
+
+    book, cards = make_both(corpus.root, folder / HANDBOOK, folder / CARDS, paper="A4", corpus=corpus)
     for name, built in (("handbook", book), ("chart cards", cards)):
         for warning in built.warnings:
             print(f"{name}: {warning}", file=sys.stderr)
         print(f"{name}: {built.pages} pages in {built.seconds:.1f} s")
-    pages = folder / "printed.json"
-    pages.write_text(json.dumps({"handbook": book.chart_pages, "cards": cards.chart_pages}), encoding="utf-8")
-    return pages
+    return book, cards
 
 
-def new_staging(site: Path) -> Path:
-    """A fresh folder beside `site` to build into; staging folders of builds that died are removed."""
-    clean_stale_staging(site.parent)
-    return Path(tempfile.mkdtemp(prefix=f"{_STAGING_PREFIX}{os.getpid()}-", dir=site.parent))
+class _Shown(logging.Handler):
+    """MkDocs' warnings and errors to stderr; its INFO chatter is not news."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+
+    def emit(self, record: logging.LogRecord) -> None:
+        print(f"{record.levelname}    -  {record.getMessage()}", file=sys.stderr)
 
 
-def swap_in(staging: Path, site: Path) -> None:
-    """Replace `site` by the finished `staging` folder, keeping the old one until the new is in place."""
-    if site.exists():
-        old = site.with_name(f"{_STAGING_PREFIX}{os.getpid()}-old")
-        shutil.rmtree(old, ignore_errors=True)
-        site.rename(old)
-        staging.rename(site)
-        shutil.rmtree(old, ignore_errors=True)
-    else:
-        staging.rename(site)
+def _mkdocs(root: Path, corpus: Corpus, staging: Path, printed: PrintedCopies | None, *, strict: bool) -> None:
+    """MkDocs as a library, its hook file replaced by an adapter that holds this build's corpus."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import Abort, MkDocsException
 
+    from generator.publish.adapter import SiteAdapter
 
-def clean_stale_staging(folder: Path) -> None:
-    """Remove the staging folders left by builds that were killed (their process is gone)."""
-    for path in folder.glob(f"{_STAGING_PREFIX}*"):
-        pid = path.name[len(_STAGING_PREFIX):].split("-", 1)[0]
-        if path.is_dir() and (not pid.isdigit() or not _alive(int(pid))):
-            shutil.rmtree(path, ignore_errors=True)
-
-
-def _alive(pid: int) -> bool:
+    logger = logging.getLogger("mkdocs")
+    shown = _Shown()
+    logger.addHandler(shown)
+    level = logger.level
+    logger.setLevel(logging.INFO)  # MkDocs counts warnings for --strict only when it logs them
     try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True  # it exists, but is not ours to signal
-    return True
+        config = load_config(config_file=str(root / "mkdocs.yml"), site_dir=str(staging), strict=strict, hooks=[])
+        config.plugins["bridge-laws"] = SiteAdapter(corpus, printed=printed, staged=True)
+        config.plugins.on_startup(command="build", dirty=False)
+        try:
+            build(config)
+        finally:
+            config.plugins.on_shutdown()
+    except Abort as exc:
+        raise BuildFailed(f"mkdocs build stopped ({exc}); {root / 'site'} is unchanged") from None
+    except MkDocsException as exc:
+        raise BuildFailed(f"mkdocs build failed: {exc}; {root / 'site'} is unchanged") from None
+    finally:
+        logger.removeHandler(shown)
+        logger.setLevel(level)

@@ -34,6 +34,7 @@ class Record:
     walk: str | None = None  # the step-through, for a situation or a flow chart
     about: tuple[str, ...] = field(default=())  # the vocabulary's words for what it rules on
     keywords: tuple[str, ...] = field(default=())  # the vocabulary's words for what it mentions
+    phrasings: tuple[str, ...] = field(default=())  # a situation as people tell it
 
 
 _WORD = re.compile(r"[\w'+]+(?:-[\w'+]+)*")
@@ -100,7 +101,7 @@ class SearchRecords:
         return out
 
     def _with_words(self, record: Record) -> Record:
-        text = " ".join((record.title, record.heading, record.text))
+        text = " ".join((record.title, record.heading, record.text, *record.phrasings))
         words = tokens(text)
         about, mentions = self.words.words_for(words, record.ref, record.laws)
         held = set(words)
@@ -134,7 +135,7 @@ class SearchRecords:
             laws = self._chart_laws_at(s.url) or (s.law,)
             # A situation opens its step-through at its own place: that is its main link.
             out.append(self._with_words(Record(url=s.walk or s.url, kind="situation", title=s.text, text=s.where,
-                                               laws=laws, walk=None)))
+                                               laws=laws, walk=None, phrasings=s.phrasings)))
         return out
 
     def _chart_laws_at(self, url: str) -> tuple[int, ...]:

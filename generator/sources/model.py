@@ -28,9 +28,11 @@ def _one_citation(value: Any) -> Any:
 
 
 def _yes_no(value: Any) -> Any:
-    """YAML 1.2 reads yes/no as strings, but true/false is as clear: accept it."""
+    """YAML 1.2 reads yes/no as strings, but true/false is as clear: accept it. (A mapping's own
+    record of its lines is not an answer.)"""
     if isinstance(value, dict):
-        return {k: ({True: "yes", False: "no"}.get(v, v) if isinstance(v, bool) else v) for k, v in value.items()}
+        return {k: ({True: "yes", False: "no"}.get(v, v) if isinstance(v, bool) else v)
+                for k, v in value.items() if k != LINES_KEY}
     return value
 
 

@@ -1,0 +1,313 @@
+// The search's logic, apart from the page: what a query says (a citation, or words once bids,
+// board and trick numbers, seats and cards are read as what they are, and typos are put right
+// against the site's own words), and how the records rank (a BM25 score over the parts of each
+// record, which need not hold every word, gathered by Law). Pure functions of the index the build
+// writes (search/index.json): node tests them (tests/js/), the page calls them (search.js).
+(function (root, factory) {
+  var api = factory();
+  if (typeof module === "object" && module.exports) module.exports = api;
+  else root.SearchLogic = api;
+})(typeof self !== "undefined" ? self : this, function () {
+  "use strict";
+
+  // ---- words: the same cutting and stemming as the generator's site/searchwords.py ----
+
+  function terms(text) {
+    var flat = String(text).normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+    flat = flat.replace(/[’'‘]/g, "");
+    return flat.split(/[^a-z0-9]+/).filter(Boolean);
+  }
+
+  function undouble(w) { return w.replace(/([bdgmnprt])\1$/, "$1"); }
+
+  function stem(word) {
+    var w = word;
+    if (w.length <= 3 || /^\d+$/.test(w)) return w;
+    if (/ies$/.test(w) && w.length > 4) w = w.slice(0, -3) + "y";
+    else if (/sses$/.test(w)) w = w.slice(0, -2);
+    else if (/(ches|shes|xes|zes)$/.test(w) && w.length > 4) w = w.slice(0, -2);
+    else if (/s$/.test(w) && !/(ss|us|is)$/.test(w) && w.length > 3) w = w.slice(0, -1);
+    if (/ied$/.test(w) && w.length > 4) w = w.slice(0, -3) + "y";
+    else if (/ed$/.test(w) && w.length > 4) w = undouble(w.slice(0, -2));
+    else if (/ing$/.test(w) && w.length > 5) w = undouble(w.slice(0, -3));
+    if (/e$/.test(w) && !/ee$/.test(w) && w.length > 3) w = w.slice(0, -1);
+    return w;
+  }
+
+  // ---- citations: the same reduction as the generator's searchrecords.citation_key ----
+
+  function citationKey(text) {
+    var key = text.toLowerCase().trim();
+    key = key.replace(/^(?:laws?|l|rule|§)\.?\s*(?=\d)/, "");
+    key = key.replace(/(\d)\s*(?:-|–|to)\s*(?=\d)/g, "$1-");
+    return key.replace(/[^a-z0-9-]/g, "");
+  }
+
+  function phraseKey(text) {
+    return text.toLowerCase().replace(/’/g, "'").split(/\s+/).filter(Boolean).join(" ");
+  }
+
+  var UNITS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+               "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"];
+  var TENS = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
+
+  // "sixty four" → "64", "twenty-seven" → "27", "seven" → "7": Laws said in words.
+  function numbersInWords(text) {
+    return text.replace(/\b(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\s-]+(one|two|three|four|five|six|seven|eight|nine))?\b|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)\b/gi,
+      function (all, tens, unit, alone) {
+        if (tens) return String(TENS[tens.toLowerCase()] + (unit ? UNITS.indexOf(unit.toLowerCase()) : 0));
+        return String(UNITS.indexOf(alone.toLowerCase()));
+      });
+  }
+
+  // A place as typed: an optional "Law", "L.", "rule" or "§", the Law's number, then its section,
+  // paragraph and items with any spaces, dots or brackets between (50D1a, 50 d 1 (a), L.75 D 2).
+  var PLACE = /^(?:laws?|l|rule|§)?\.?\s*(\d{1,2})(?!\d)((?:[\s.]*[a-h](?![a-z]))?(?:[\s.]*\d{1,2})?(?:[\s.]*\(?\s*[a-z]\s*\)(?:[\s.]*\(?\s*[ivx]+\s*\))?|[\s.]*[a-z](?![a-z])(?:[\s.]*\(?\s*[ivx]+\s*\)?)?)?)\s*(.*)$/i;
+  var NAMED = /^(?:laws?|l|rule|§)\.?\s*\d/i;
+
+  // A typed citation: the place itself, or the nearest enclosing one the Laws have; a range or a
+  // list of Laws (10-12, 13 and 14) leads to its chart or its first Law.
+  function citation(text, cites) {
+    var said = text.trim();
+    if (/^(?:laws?|rule)\s+[a-z]/i.test(said)) said = numbersInWords(said);
+    else if (/^(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b/i.test(said)) said = numbersInWords(said);
+    var m = PLACE.exec(said);
+    if (!m) return null;
+    var law = m[1], rest = m[3];
+    var range = /^(?:-|–|to)\s*(\d{1,2})\s*$/i.exec(rest);
+    if (range) {
+      var chart = cites[law + "-" + range[1]];
+      return cites[law] !== undefined ? { entry: chart || cites[law], rest: "", exact: true } : null;
+    }
+    if (/^(?:and|&|,|\/|or)\s*\d/i.test(rest)) rest = "";
+    // Words after a bare number are a phrase ("14 cards"), not a citation, unless "Law" was typed.
+    if (rest && !NAMED.test(said)) return null;
+    if (cites[law] === undefined) return null;
+    var key = citationKey(law + m[2]);
+    if (cites[key] !== undefined) return { entry: cites[key], rest: rest, exact: true };
+    for (var n = key.length - 1; n >= law.length; n--) {
+      if (cites[key.slice(0, n)] !== undefined) {
+        return { entry: cites[key.slice(0, n)], rest: rest, exact: false, typed: said.slice(0, said.length - rest.length).trim() };
+      }
+    }
+    return null;
+  }
+
+  // ---- what the words of a story are: bids, boards, tricks, seats and cards ----
+
+  var SUIT = "(?:nt|n|c|d|h|s|clubs?|diamonds?|hearts?|spades?|no[\\s-]?trumps?)";
+  var BID = new RegExp("\\b[1-7]\\s?" + SUIT + "(?:xx|x|=|[+-]\\d{1,2})?(?![a-z0-9])", "gi");
+  var ORDINAL = { 12: "twelfth", 13: "thirteenth", 1: "first" };
+
+  // The story's words as the search should read them: a bid or contract is "bid", a board number
+  // goes, a trick's number becomes its ordinal where the Laws care (the twelfth and thirteenth
+  // tricks, the first), a seat goes, a card is "card". Citations inside the words are kept apart.
+  function reading(text) {
+    var laws = [];
+    var t = " " + text.replace(/♠/g, "s").replace(/♥/g, "h").replace(/♦/g, "d").replace(/♣/g, "c") + " ";
+    t = t.replace(/\b(?:laws?|l|rule)\s*\.?\s*(\d{1,2})(?:[a-h]\d{0,2}(?:\(?[a-z]\)?)?)?(?![0-9])/gi, function (all, law) {
+      laws.push(Number(law));
+      return " ";
+    });
+    t = t.replace(/\b(?:bd|brd|boards?|b)\s*#?\s*\d{1,3}\b/gi, " ");
+    t = t.replace(/\btrick\s*(?:no\.?|number|#)?\s*(\d{1,2})\b|\b(\d{1,2})(?:st|nd|rd|th)\s+trick\b/gi, function (all, a, b) {
+      var n = Number(a || b);
+      return " " + (ORDINAL[n] ? ORDINAL[n] + " " : "") + "trick ";
+    });
+    t = t.replace(BID, " bid ");
+    t = t.replace(/\b(?:[AKQJT2-9][SHDC]|[SHDC][AKQJT2-9]|[shdc][akqjt](?=\s))\b/g, " card ");
+    t = t.replace(/\b(?:ace|king|queen|jack|ten|nine|eight|seven|six|five|four|three|two|deuce)\s+of\s+(?:spades|hearts|diamonds|clubs|trumps?)\b/gi, " card ");
+    t = t.replace(/(^|\s)xx(?=\s)/gi, "$1redouble").replace(/(^|\s)x(?=\s)/gi, "$1double");
+    t = t.replace(/\b(?:n|e|s|w|ns|ew|n\/s|e\/w|nsew)\b/gi, " ");
+    t = t.replace(/\b\d+\b/g, " ");
+    return { text: t, laws: laws };
+  }
+
+  // ---- typos: put right against the index's own terms ----
+
+  function distance(a, b, limit) {
+    // Optimal string alignment (a transposition counts one); stops early past `limit`.
+    if (Math.abs(a.length - b.length) > limit) return limit + 1;
+    var prev2 = null, prev = [], cur;
+    for (var j = 0; j <= b.length; j++) prev[j] = j;
+    for (var i = 1; i <= a.length; i++) {
+      cur = [i];
+      var best = i;
+      for (j = 1; j <= b.length; j++) {
+        var cost = a[i - 1] === b[j - 1] ? 0 : 1;
+        var v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+        if (prev2 && i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2] + 1);
+        cur[j] = v;
+        if (v < best) best = v;
+      }
+      if (best > limit) return limit + 1;
+      prev2 = prev;
+      prev = cur;
+    }
+    return prev[b.length];
+  }
+
+  function allowed(word) { return word.length >= 8 ? 2 : word.length >= 4 ? 1 : 0; }
+
+  // The index's term nearest to an unknown word: the fewest edits, then the commonest.
+  function correct(word, index) {
+    var limit = allowed(word);
+    if (!limit) return null;
+    var best = null, bestD = limit + 1, bestN = -1;
+    var list = index._terms || (index._terms = Object.keys(index.t));
+    for (var k = 0; k < list.length; k++) {
+      var term = list[k];
+      if (Math.abs(term.length - word.length) > limit + 1) continue;
+      var d = Math.min(distance(word, term, limit), distance(stem(word), term, limit));
+      if (d > limit) continue;
+      var n = postings(index, term).length;
+      if (d < bestD || (d === bestD && n > bestN)) { best = term; bestD = d; bestN = n; }
+    }
+    return best;
+  }
+
+  // ---- the index ----
+
+  function postings(index, term) {
+    var cache = index._post || (index._post = {});
+    if (cache[term]) return cache[term];
+    var raw = index.t[term];
+    var out = [];
+    if (raw) {
+      var at = 0;
+      raw.split(",").forEach(function (p) {
+        var parts = p.split(":");
+        at += parseInt(parts[0], 36);
+        out.push([at, parts.length > 1 ? parseInt(parts[1], 36) : 1]);
+      });
+    }
+    cache[term] = out;
+    return out;
+  }
+
+  // What a query asks: its terms (stemmed, typos put right, ignored words dropped) and the Laws it names.
+  function understand(text, index) {
+    var read = reading(text);
+    var ignored = index._ignored || (index._ignored = new Set(index.i));
+    var out = [], fixed = [];
+    terms(read.text).forEach(function (word) {
+      if (ignored.has(word)) return;
+      var term = stem(word);
+      if (index.t[term] === undefined) {
+        var near = correct(word, index);
+        if (!near) return;
+        fixed.push([word, near]);
+        term = near;
+      }
+      if (out.indexOf(term) < 0) out.push(term);
+    });
+    return { terms: out, laws: read.laws, fixed: fixed };
+  }
+
+  // ---- ranking ----
+
+  var TUNE = {
+    k1: 2.0, b: 0.5, cover: 1.5,
+    kind: { situation: 1.15, law: 1, chart: 0.5, definition: 0.6, course: 0.3, page: 0.2 },
+    second: 0.5, named: 1.6, situationFirst: 0.5,
+    shown: { laws: 8, perLaw: 3, situations: 2, charts: 2, rest: 2 }
+  };
+
+  function score(index, query) {
+    var records = index.r.length;
+    var scores = {}, matched = {};
+    query.terms.forEach(function (term) {
+      var list = postings(index, term);
+      if (!list.length) return;
+      var idf = Math.log(1 + (records - list.length + 0.5) / (list.length + 0.5));
+      list.forEach(function (p) {
+        var n = p[0], tf = p[1];
+        var norm = 1 - TUNE.b + TUNE.b * index.n[n] / index.avg;
+        scores[n] = (scores[n] || 0) + idf * tf * (TUNE.k1 + 1) / (tf + TUNE.k1 * norm);
+        matched[n] = (matched[n] || 0) + 1;
+      });
+    });
+    var total = query.terms.length || 1;
+    var out = [];
+    Object.keys(scores).forEach(function (key) {
+      var n = Number(key);
+      var rec = index.r[n];
+      var kind = index.kinds[rec[0]];
+      out.push({ n: n, kind: kind, laws: rec[3], score: scores[n] * Math.pow(matched[n] / total, TUNE.cover) * (TUNE.kind[kind] || 1) });
+    });
+    return out;
+  }
+
+  // Which Law the words are about decides the order: each Law scores its best matches (its
+  // paragraphs and the situations of its charts), a Law named in the query counting more; a
+  // situation that fits comes before the paragraphs of its Law. Charts follow, then the rest.
+  function rank(index, scored, query) {
+    var byLaw = {};
+    scored.forEach(function (c) {
+      if (c.kind !== "law" && c.kind !== "situation") return;
+      c.laws.forEach(function (law) { (byLaw[law] = byLaw[law] || []).push(c); });
+    });
+    var lawScore = {};
+    Object.keys(byLaw).forEach(function (law) {
+      var xs = byLaw[law].map(function (c) { return c.score; }).sort(function (a, b) { return b - a; });
+      lawScore[law] = xs[0] + TUNE.second * (xs[1] || 0) + TUNE.second * TUNE.second * (xs[2] || 0);
+      if (query.laws.indexOf(Number(law)) >= 0) lawScore[law] *= TUNE.named;
+    });
+    var laws = Object.keys(lawScore).sort(function (a, b) { return lawScore[b] - lawScore[a] || a - b; });
+    var out = [], seen = {};
+    laws.slice(0, TUNE.shown.laws).forEach(function (law) {
+      var own = byLaw[law].filter(function (c) { return !seen[c.n]; }).sort(function (a, b) { return b.score - a.score; });
+      if (!own.length) return;
+      var best = own[0].score;
+      var situations = own.filter(function (c) { return c.kind === "situation" && c.score >= TUNE.situationFirst * best; })
+        .slice(0, TUNE.shown.situations);
+      var paragraphs = own.filter(function (c) { return c.kind === "law"; }).slice(0, TUNE.shown.perLaw);
+      situations.concat(paragraphs).forEach(function (c) { seen[c.n] = true; out.push(c); });
+    });
+    ["chart", "definition", "course", "page"].forEach(function (kind) {
+      var room = kind === "chart" ? TUNE.shown.charts : TUNE.shown.rest;
+      scored.filter(function (c) { return c.kind === kind; }).sort(function (a, b) { return b.score - a.score; })
+        .slice(0, room).forEach(function (c) { out.push(c); });
+    });
+    return out;
+  }
+
+  // The results for a query, best first: a typed citation first (to its paragraph), one of the
+  // vocabulary's words on its own where it is ruled, then the ranked records.
+  function search(index, text) {
+    var out = [];
+    var cite = citation(text, index.c);
+    if (cite) out.push({ cite: cite });
+    var bet = !cite && index.b[phraseKey(text)];
+    if (bet !== undefined && bet !== false) out.push({ bet: bet });
+    var query = understand(cite ? cite.rest : text, index);
+    if (!query.terms.length) return { results: out, query: query };
+    var ranked = rank(index, score(index, query), query);
+    var first = out.length ? entryRecord(out[0].cite ? out[0].cite.entry : out[0].bet) : null;
+    ranked.forEach(function (c) { if (c.n !== first) out.push(c); });
+    return { results: out, query: query };
+  }
+
+  function entryRecord(entry) { return typeof entry === "number" ? entry : null; }
+
+  // A result as the page shows it: its kind, title, address and Laws (a citation's entry is a
+  // record's number, or [address, label, title] where the place has no record of its own).
+  function describe(index, r) {
+    function rec(n) {
+      var x = index.r[n];
+      return { n: n, kind: index.kinds[x[0]], url: x[1], title: x[2], laws: x[3], walk: x[4] || null };
+    }
+    if (r.cite || r.bet !== undefined) {
+      var entry = r.cite ? r.cite.entry : r.bet;
+      var found = typeof entry === "number" ? rec(entry) : { n: null, kind: "law", url: entry[0], title: entry[1] + " · " + entry[2], laws: [], walk: null };
+      found.citation = !!r.cite;
+      found.note = r.cite && !r.cite.exact ? "No " + (r.cite.typed || "such place") + " in the Laws: the nearest place that exists" : "";
+      return found;
+    }
+    return rec(r.n);
+  }
+
+  return { terms: terms, stem: stem, citationKey: citationKey, phraseKey: phraseKey, citation: citation, reading: reading,
+           distance: distance, correct: correct, postings: postings, understand: understand, score: score, rank: rank,
+           search: search, describe: describe, TUNE: TUNE, numbersInWords: numbersInWords };
+});
