@@ -6,4 +6,4 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from support import fixture_site, project, real_site  # noqa: E402,F401  (pytest finds fixtures here)
+from support import fixture_site, project, real_build, real_corpus, real_project, real_site  # noqa: E402,F401  (pytest finds fixtures here)

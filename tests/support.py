@@ -2,9 +2,13 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -53,21 +57,72 @@ def fixture_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return build_site(root, handbook=False).site
 
 
+# Sources of the real project, copied for a build of its own: nothing is written in the working tree.
+REAL_SOURCES = ("laws", "flowcharts", "front", "training", "docs", "site_templates")
+
+
+def copy_real_project(dest: Path, *, warm: bool = True) -> Path:
+    """The real project's sources in `dest`; with the developer's kept work copied in when `warm`
+    (read, never written: the copy's builds keep their own)."""
+    for name in REAL_SOURCES:
+        shutil.copytree(ROOT / name, dest / name)
+    shutil.copy(ROOT / "mkdocs.yml", dest / "mkdocs.yml")
+    (dest / HOOKS).parent.mkdir(parents=True)
+    shutil.copy(ROOT / HOOKS, dest / HOOKS)
+    cache = ROOT / ".cache"
+    if warm and cache.is_dir():
+        shutil.copytree(cache, dest / ".cache")
+    return dest
+
+
+EMPTY_FONTCONFIG = """<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+<fontconfig><cachedir>{cache}</cachedir></fontconfig>
+"""
+
+
+@contextmanager
+def no_system_fonts(folder: Path) -> Iterator[Path]:
+    """A fontconfig that knows no font folder, as on a bare machine: the build must bring its own."""
+    conf = folder / "fonts.conf"
+    conf.write_text(EMPTY_FONTCONFIG.format(cache=folder / "cache"), encoding="utf-8")
+    before = os.environ.get("FONTCONFIG_FILE")
+    os.environ["FONTCONFIG_FILE"] = str(conf)
+    try:
+        yield conf
+    finally:
+        if before is None:
+            os.environ.pop("FONTCONFIG_FILE", None)
+        else:
+            os.environ["FONTCONFIG_FILE"] = before
+
+
 @pytest.fixture(scope="session")
-def real_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The real project built into a temporary copy (so the developer's site/ is untouched)."""
+def real_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the real project, shared by the session's tests (the developer's site/ and .cache untouched)."""
+    return copy_real_project(tmp_path_factory.mktemp("real") / "project")
+
+
+@pytest.fixture(scope="session")
+def real_corpus(real_project: Path) -> Any:
+    """The real project's corpus, read once for the session."""
+    from generator.corpus.loading import load_corpus
+
+    return load_corpus(real_project, cached=True)
+
+
+@pytest.fixture(scope="session")
+def real_build(real_project: Path, tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """The real project built once for the session, site and both PDFs, with no system font."""
     from generator.publish.safebuild import build_site
 
-    root = tmp_path_factory.mktemp("real") / "project"
-    for name in ("laws", "flowcharts", "front", "training", "docs", "site_templates"):
-        shutil.copytree(ROOT / name, root / name)
-    shutil.copy(ROOT / "mkdocs.yml", root / "mkdocs.yml")
-    (root / HOOKS).parent.mkdir(parents=True)
-    shutil.copy(ROOT / HOOKS, root / HOOKS)
-    cache = ROOT / ".cache"
-    if cache.is_dir():
-        shutil.copytree(cache, root / ".cache")
-    return build_site(root).site
+    with no_system_fonts(tmp_path_factory.mktemp("fontconfig")):
+        return build_site(real_project)
+
+
+@pytest.fixture(scope="session")
+def real_site(real_build: Any) -> Path:
+    return real_build.site
 
 
 def stored_records(site: Path) -> list[dict]:

@@ -11,7 +11,7 @@ pypdf = pytest.importorskip("pypdf")
 pdfplumber = pytest.importorskip("pdfplumber")
 pytest.importorskip("weasyprint")
 
-from generator.handbook import Built, make_cards  # noqa: E402 - after the skips
+from generator.handbook import Built  # noqa: E402 - after the skips
 from generator.handbook.cards import CARD_PAPERS, _inside, law_tab  # noqa: E402
 from generator.index.citations import Ref  # noqa: E402
 from generator.corpus.loading import Corpus, load_corpus  # noqa: E402
@@ -26,15 +26,14 @@ pytestmark = pytest.mark.slow  # the cards are a second PDF of several hundred p
 
 
 @pytest.fixture(scope="module")
-def corpus() -> Corpus:
-    return load_corpus(ROOT)
+def corpus(real_corpus: Corpus) -> Corpus:
+    return real_corpus
 
 
 @pytest.fixture(scope="module")
-def cards(tmp_path_factory: pytest.TempPathFactory) -> Built:
-    result = make_cards(ROOT, tmp_path_factory.mktemp("cards") / "chart-cards.pdf", paper="A4")
-    print(f"\nchart cards: {result.pages} pages in {result.seconds:.1f} s")
-    return result
+def cards(real_build: Any) -> Built:
+    """The chart cards as the session's one build made them."""
+    return real_build.cards
 
 
 def _columns(page: Any) -> str:

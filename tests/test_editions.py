@@ -22,8 +22,8 @@ SEED_LAWS_BEGIN = 213  # "Chapter VI": the article about the Laws ends above
 
 
 @pytest.fixture(scope="module")
-def corpus():
-    return load_corpus(ROOT)
+def corpus(real_corpus):
+    return real_corpus
 
 
 def rows_of(corpus, law: int, *, overrides: bool = True):
@@ -159,7 +159,7 @@ def _draft(tmp_path: Path, change: tuple[str, str] | None) -> Path:
     return draft
 
 
-def test_impact_of_a_draft_that_removes_a_cited_paragraph(tmp_path, capsys):
+def test_impact_of_a_draft_that_removes_a_cited_paragraph(tmp_path, capsys, real_project):
     # The draft drops 42A3 (dummy plays as declarer's agent), which chart laws-42-43 cites.
     text = (ROOT / "laws" / "law-42.yaml").read_text(encoding="utf-8")
     start = text.index("      - id: 3\n", text.index("id: A"))
@@ -167,21 +167,21 @@ def test_impact_of_a_draft_that_removes_a_cited_paragraph(tmp_path, capsys):
     draft = tmp_path / "draft"
     draft.mkdir()
     (draft / "law-42.yaml").write_text(text[:start] + text[end:], encoding="utf-8")
-    assert main(["--root", str(ROOT), "impact", "2017", str(draft)]) == 1
+    assert main(["--root", str(real_project), "impact", "2017", str(draft)]) == 1
     out = capsys.readouterr().out
     assert "2017 42A3" in out and "removed" in out
     assert "flowcharts/laws-42-43.yaml" in out and "cites Law 42A3 (removed)" in out
     assert "(1 Laws" in out.splitlines()[-1]
 
 
-def test_impact_of_an_unchanged_draft_is_empty(tmp_path, capsys):
+def test_impact_of_an_unchanged_draft_is_empty(tmp_path, capsys, real_project):
     draft = _draft(tmp_path, None)
-    assert main(["--root", str(ROOT), "impact", "2017", str(draft), "--summary"]) == 0
+    assert main(["--root", str(real_project), "impact", "2017", str(draft), "--summary"]) == 0
     assert "0 amended" in capsys.readouterr().out
 
 
-def test_impact_1997_to_2017_lists_the_work(capsys):
-    assert main(["--root", str(ROOT), "impact", "1997", "2017"]) == 0
+def test_impact_1997_to_2017_lists_the_work(capsys, real_project):
+    assert main(["--root", str(real_project), "impact", "1997", "2017"]) == 0
     out = capsys.readouterr().out
     assert "1997 70B2           → 2017 70B3" in out
     assert "0 cite a removed paragraph" in out.splitlines()[-1]

@@ -15,7 +15,7 @@ pypdf = pytest.importorskip("pypdf")
 pdfplumber = pytest.importorskip("pdfplumber")
 pytest.importorskip("weasyprint")
 
-from generator.handbook import Built, make_handbook  # noqa: E402 - after the skips
+from generator.handbook import Built  # noqa: E402 - after the skips
 from generator.handbook.book import chart_placement  # noqa: E402
 from generator.handbook.paper import PAPERS  # noqa: E402
 from generator.corpus.corpus import Corpus
@@ -30,16 +30,14 @@ MM = 72 / 25.4  # PDF points per millimetre
 
 
 @pytest.fixture(scope="session")
-def corpus() -> Corpus:
-    return load_corpus(ROOT)
+def corpus(real_corpus: Corpus) -> Corpus:
+    return real_corpus
 
 
 @pytest.fixture(scope="session")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
-    """The A4 handbook of the real project, built into a temporary folder."""
-    result = make_handbook(ROOT, tmp_path_factory.mktemp("handbook") / "handbook.pdf", paper="A4")
-    print(f"\nhandbook: {result.pages} pages in {result.seconds:.1f} s ({result.passes} layout passes)")
-    return result
+def built(real_build: Any) -> Built:
+    """The A4 handbook of the real project, as the session's one build made it (with no system font)."""
+    return real_build.handbook
 
 
 @pytest.fixture(scope="session")
@@ -345,8 +343,8 @@ def test_a_table_too_long_for_an_a5_page_keeps_the_floor_and_takes_a_spread(corp
 
     paper = PAPERS["A5"]
     room = room_for(paper.chart_box, paper.chart_floor_pt)
-    svgs = render_all({k: j for k, j in dot_sources(corpus).items() if k.startswith("legend:")}, cache_dir(ROOT, "svg"))
-    pieces = {c: cut_chart(corpus.charts[c], corpus.charts, room, cache_dir(ROOT, "svg"))
+    svgs = render_all({k: j for k, j in dot_sources(corpus).items() if k.startswith("legend:")}, cache_dir(corpus.root, "svg"))
+    pieces = {c: cut_chart(corpus.charts[c], corpus.charts, room, cache_dir(corpus.root, "svg"))
               for c in ("law-09-flow", "law-20-flow")}
     book = Handbook(corpus, corpus.index, svgs, paper, ROOT / "site_templates", ImageFiles(tmp_path), pieces, Stamps())
     fits = fit_tables(book, ROOT / "site_templates" / "print")

@@ -18,8 +18,8 @@ ROOT = Path(__file__).parent.parent
 
 
 @pytest.fixture(scope="module")
-def corpus() -> Corpus:
-    return load_corpus(ROOT)
+def corpus(real_corpus: Corpus) -> Corpus:
+    return real_corpus  # a copy of the project: the caches these tests fill are the copy's
 
 
 def test_room_is_the_page_at_the_floor() -> None:
@@ -54,7 +54,7 @@ def test_a_part_draws_markers_where_arrows_leave_and_enter(corpus: Corpus) -> No
 
 def test_a_chart_that_fits_its_page_whole_stays_whole(corpus: Corpus) -> None:
     chart = corpus.charts["law-52"]
-    pieces = cut_chart(chart, corpus.charts, room_for((400.0, 400.0), 7.0), cache_dir(ROOT, "svg"))
+    pieces = cut_chart(chart, corpus.charts, room_for((400.0, 400.0), 7.0), cache_dir(corpus.root, "svg"))
     assert len(pieces) == 1 and pieces[0].leaves_to == () and pieces[0].comes_from == ()
     assert "continues in" not in pieces[0].svg
 
@@ -64,7 +64,7 @@ def test_every_box_is_in_one_part_and_every_part_fits_at_7_pt(corpus: Corpus, ch
     paper = PAPERS["A4"]
     room = room_for(paper.chart_box, paper.chart_floor_pt)
     chart = corpus.charts[chart_id]
-    pieces = cut_chart(chart, corpus.charts, room, cache_dir(ROOT, "svg"))
+    pieces = cut_chart(chart, corpus.charts, room, cache_dir(corpus.root, "svg"))
     held = [b for p in pieces for b in p.boxes]
     assert sorted(held) == sorted(n.id for n in chart.nodes)
     for p in pieces:
@@ -87,7 +87,7 @@ TOO_LARGE: dict[str, dict[str, set[str]]] = {"handbook": {}, "cards": {}}
 @pytest.fixture(scope="module", params=sorted(ROOMS))
 def cut(request: pytest.FixtureRequest, corpus: Corpus) -> tuple[str, Room, dict[str, list[Piece]]]:
     room = ROOMS[request.param]
-    return request.param, room, print_pieces(corpus.charts, room, cache_dir(ROOT, "svg"), cache_dir(ROOT, "pieces"))
+    return request.param, room, print_pieces(corpus.charts, room, cache_dir(corpus.root, "svg"), cache_dir(corpus.root, "pieces"))
 
 
 def test_every_box_is_in_exactly_one_part(corpus: Corpus, cut: tuple[str, Room, dict[str, list[Piece]]]) -> None:
@@ -110,7 +110,7 @@ def _drawn_together(chart_id: str, corpus: Corpus, parts: list[Piece], i: int) -
     letter = {b: p.letter for p in parts for b in p.boxes}
     letter.update({b: parts[i].letter for b in parts[i + 1].boxes})
     source = print_dot(corpus.charts[chart_id], corpus.charts, letter, parts[i].letter)
-    return render_all({"x": Job(f"print\n{source}", lambda: source)}, cache_dir(ROOT, "svg"))["x"]
+    return render_all({"x": Job(f"print\n{source}", lambda: source)}, cache_dir(corpus.root, "svg"))["x"]
 
 
 def test_no_two_parts_of_a_spread_would_fit_one_page(corpus: Corpus, cut: tuple[str, Room, dict[str, list[Piece]]]) -> None:
@@ -143,7 +143,7 @@ def test_a_lone_first_part_holds_more_than_a_box_or_two_and_every_part_fits(corp
     """Cut for a book where part A stands alone facing its Law: every box once, every part at
     the floor, and part A a real page's share, not the one box nearest the start."""
     room = ROOMS["handbook"]
-    lone = print_pieces(corpus.charts, room, cache_dir(ROOT, "svg"), cache_dir(ROOT, "pieces"), frozenset(LONE_FIRST))
+    lone = print_pieces(corpus.charts, room, cache_dir(corpus.root, "svg"), cache_dir(corpus.root, "pieces"), frozenset(LONE_FIRST))
     assert set(lone) == set(LONE_FIRST)
     for chart_id, parts in lone.items():
         held = [b for p in parts for b in p.boxes]
@@ -158,7 +158,7 @@ def test_a_fan_of_labelled_arrows_is_drawn_across_with_its_boxes(corpus: Corpus)
     in a column, and the question and every answer's outcome share one page at 7 pt."""
     room = ROOMS["handbook"]
     chart = corpus.charts["laws-42-43"]
-    pieces = cut_chart(chart, corpus.charts, room, cache_dir(ROOT, "svg"))
+    pieces = cut_chart(chart, corpus.charts, room, cache_dir(corpus.root, "svg"))
     fan = next(p for p in pieces if "a_own" in p.boxes)
     assert {link.to for link in chart.by_id["a_own"].next} <= set(fan.boxes)
     assert room.fits(fan.svg)

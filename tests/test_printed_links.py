@@ -1,21 +1,14 @@
 """The site's chart pages and charts index name the printed copies: handbook page, WBU book page, chart card."""
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
+from generator.corpus.corpus import Corpus
 from generator.site.chartpages import PrintedCopies
 from generator.site.generate import generate_pages
-from generator.corpus.loading import load_corpus
-
-ROOT = Path(__file__).parent.parent
 
 
-def test_chart_pages_give_the_handbook_page_beside_the_wbu_book_page(tmp_path: Path) -> None:
-    numbers = tmp_path / "printed.json"
-    numbers.write_text(json.dumps({"handbook": {"law-14": 55, "law-27": 120}, "cards": {"law-14": 31}}))
-    printed = PrintedCopies.read(numbers, "handbook.pdf", "chart-cards.pdf")
-    pages = generate_pages(load_corpus(ROOT), handbook="handbook.pdf", printed=printed)
+def test_chart_pages_give_the_handbook_page_beside_the_wbu_book_page(real_corpus: Corpus) -> None:
+    printed = PrintedCopies("handbook.pdf", "chart-cards.pdf", {"law-14": 55, "law-27": 120}, {"law-14": 31})
+    pages = generate_pages(real_corpus, handbook="handbook.pdf", printed=printed)
     book = pages["charts/law-14.md"]
     assert '<a href="../../handbook.pdf#page=55">handbook p. 55</a> (WBU book p. 33)' in book
     assert '<a href="../../chart-cards.pdf#page=31">its chart card</a>' in book
@@ -25,7 +18,7 @@ def test_chart_pages_give_the_handbook_page_beside_the_wbu_book_page(tmp_path: P
     assert 'href="../chart-cards.pdf"' in index and "handbook p. 120" in index
 
 
-def test_without_the_pdfs_the_pages_say_nothing_of_them() -> None:
-    pages = generate_pages(load_corpus(ROOT))
+def test_without_the_pdfs_the_pages_say_nothing_of_them(real_corpus: Corpus) -> None:
+    pages = generate_pages(real_corpus)
     assert "On paper:" not in pages["charts/law-14.md"]
     assert "chart-cards.pdf" not in pages["charts/index.md"]

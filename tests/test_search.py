@@ -2,6 +2,8 @@
 escaped, and the index written with the site (the ranking itself is scored in the browser tests)."""
 from __future__ import annotations
 
+import functools
+
 import json
 import subprocess
 import sys
@@ -18,7 +20,10 @@ from generator.site.searchwords import stem, terms
 from generator.tools.searcheval import load_queries
 from generator.site.searchrecords import Record, SearchRecords, best_bets, citation_key, citation_table, phrase_key
 
-CORPUS = load_corpus(ROOT)
+@functools.cache
+def corpus():
+    """Read when a test first asks (not at import: a bad source fails the tests, not the collection)."""
+    return load_corpus(ROOT)
 
 
 @pytest.mark.parametrize("typed, key", [
@@ -31,8 +36,8 @@ def test_a_citation_is_reduced_to_one_key_however_it_is_typed(typed: str, key: s
 
 
 def test_every_place_in_the_laws_is_in_the_citation_table_with_its_anchor() -> None:
-    table = citation_table(CORPUS)
-    for law in CORPUS.laws.values():
+    table = citation_table(corpus())
+    for law in corpus().laws.values():
         for place in places(law):
             url, label, _title = table[citation_key(place.ref.canonical())]
             assert label == place.ref.label()
@@ -43,7 +48,7 @@ def test_every_place_in_the_laws_is_in_the_citation_table_with_its_anchor() -> N
 
 
 def test_every_typed_citation_of_the_query_set_is_in_the_table() -> None:
-    table = citation_table(CORPUS)
+    table = citation_table(corpus())
     for query in load_queries(ROOT / "tests" / "search_queries.yaml"):
         if query.kind == "citation" and query.para:
             entry = table.get(citation_key(query.q))
@@ -52,20 +57,20 @@ def test_every_typed_citation_of_the_query_set_is_in_the_table() -> None:
 
 
 def test_the_vocabulary_reaches_its_paragraphs_and_finds_what_holds_its_words() -> None:
-    records = SearchRecords(CORPUS).records
+    records = SearchRecords(corpus()).records
     by_url = {r.url: r for r in records}
     la = by_url["laws/law-16/#16B1b"]
     assert "LA" in la.about  # named by the group's paragraphs
     loot = next(r for r in records if r.kind == "situation" and "lead out of turn" in r.title.casefold())
     assert "LOOT" in loot.about + loot.keywords
-    bets = best_bets(CORPUS)
+    bets = best_bets(corpus())
     assert bets[phrase_key("LA")][0] == "laws/law-16/#16B1b"
     assert bets[phrase_key("BIT")][0] == "laws/law-16/#16B1a"
     assert phrase_key("Dummy’s  Rights") == "dummy's rights"
 
 
 def test_each_group_word_matches_whole_words_only() -> None:
-    records = SearchRecords(CORPUS).records
+    records = SearchRecords(corpus()).records
     # "bid" is a word of no group of its own; "IB" must not be found inside "forbidden" or "ribbon".
     for r in records:
         if "IB" in r.keywords:
@@ -75,7 +80,7 @@ def test_each_group_word_matches_whole_words_only() -> None:
 def test_record_text_reaches_the_index_as_the_words_it_is() -> None:
     hostile = Record(url="laws/law-01/", kind="law", title='<script>alert(1)</script> "x" {: onclick=y } a\\b',
                      text="<img src=x onerror=alert(2)>\nnext line", laws=(1,), heading="a & b", keywords=("<b>",))
-    index, shards = build_index(CORPUS, [hostile])
+    index, shards = build_index(corpus(), [hostile])
     # JSON carries the words; the page shows them as text (search.js sets textContent), never markup.
     again = json.loads(json.dumps(index))
     assert again["r"][0][2] == hostile.title
@@ -152,8 +157,8 @@ def test_the_built_site_has_the_index_and_no_other_search(real_site: Path) -> No
 
 
 def test_each_vocabulary_paragraph_is_a_place() -> None:
-    assert CORPUS.vocabulary is not None
-    for group in CORPUS.vocabulary.groups:
+    assert corpus().vocabulary is not None
+    for group in corpus().vocabulary.groups:
         for value in group.paragraphs:
             ref = parse_ref(value)
-            assert ref is not None and CORPUS.index.exists(ref), value
+            assert ref is not None and corpus().index.exists(ref), value

@@ -13,7 +13,7 @@ import os
 import shutil
 import sys
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -73,6 +73,8 @@ def build_site(root: Path, *, strict: bool = True, handbook: bool = True) -> Bui
     finally:
         shutil.rmtree(staging, ignore_errors=True)
         shutil.rmtree(printed_dir, ignore_errors=True)
+    if book is not None and cards is not None:  # the PDFs now stand in the site
+        book, cards = replace(book, path=site / HANDBOOK), replace(cards, path=site / CARDS)
     return BuildReport(site, corpus, book, cards)
 
 

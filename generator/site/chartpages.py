@@ -1,10 +1,8 @@
 """Chart figures, chart pages, the charts index and the legend page."""
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import graphviz
@@ -37,19 +35,13 @@ SVG_PREFIX = "../../"
 
 @dataclass(frozen=True)
 class PrintedCopies:
-    """The PDFs a build writes beside the site, and the page each chart starts on in them."""
+    """The PDFs a build writes beside the site, and the page each chart starts on in them (a value
+    the build hands from the PDFs it has made to the pages it makes next)."""
 
     handbook: str | None = None  # site paths of the PDFs
     cards: str | None = None
     handbook_pages: Mapping[str, int] = field(default_factory=dict)  # chart id → page
     card_pages: Mapping[str, int] = field(default_factory=dict)
-
-    @classmethod
-    def read(cls, path: Path, handbook: str | None, cards: str | None) -> PrintedCopies:
-        """The page numbers the PDF build wrote to `path` (see `generator.publish.safebuild`)."""
-        data = json.loads(path.read_text(encoding="utf-8"))
-        return cls(handbook, cards, {str(k): int(v) for k, v in data.get("handbook", {}).items()},
-                   {str(k): int(v) for k, v in data.get("cards", {}).items()})
 
     def of(self, chart_id: str) -> dict[str, Any]:
         """What a chart's page says of its printed copies: the handbook page, its card."""

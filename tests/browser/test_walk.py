@@ -2,6 +2,8 @@
 walk from one chart into the next."""
 from __future__ import annotations
 
+import functools
+
 import re
 from typing import Any
 
@@ -15,7 +17,10 @@ from generator.flowcharts.walk import START, choices, first_box, follow, walk
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
-CORPUS = load_corpus(ROOT)
+@functools.cache
+def corpus():
+    """Read when a test first asks (not at import: a bad source fails the tests, not the collection)."""
+    return load_corpus(ROOT)
 RULING_KINDS = {Kind.ACTION, Kind.OPTIONS, Kind.STATEMENT, Kind.REPETITION}
 
 
@@ -45,7 +50,7 @@ def press(page: Any, labels: list[str]) -> None:
 def longest_route() -> tuple[Chart, Scenario]:
     """The scenario that passes the most boxes of the ruling before its end: the hardest to show whole."""
     best = None
-    for chart in CORPUS.charts.values():
+    for chart in corpus().charts.values():
         if chart.layout != "flow":
             continue
         for scenario in chart.scenarios:
@@ -75,7 +80,7 @@ def test_every_box_passed_is_in_the_ruling(page: Any, base_url: str, console_err
 def test_the_ruling_so_far_is_shown_before_the_walk_ends(page: Any, base_url: str) -> None:
     """A walk that passes an action and then asks again shows that action while it asks."""
     page.set_viewport_size(PHONE)
-    for chart in CORPUS.charts.values():
+    for chart in corpus().charts.values():
         for scenario in chart.scenarios if chart.layout == "flow" else []:
             labels, route = clicks(chart, scenario)
             for n, box in enumerate(route[:-1]):
@@ -93,13 +98,13 @@ def test_the_ruling_so_far_is_shown_before_the_walk_ends(page: Any, base_url: st
 
 def test_a_hand_off_carries_the_route_into_the_next_chart(page: Any, base_url: str, console_errors: list[str]) -> None:
     page.set_viewport_size(PHONE)
-    found = [(c, s) for c in CORPUS.charts.values() if c.layout == "flow" for s in c.scenarios
+    found = [(c, s) for c in corpus().charts.values() if c.layout == "flow" for s in c.scenarios
              if c.by_id[walk(c, s)[-1]].continues]
     assert found, "some scenario ends at a hand-off"
     chart, scenario = found[0]
     labels, route = clicks(chart, scenario)
     handed = chart.by_id[route[-1]].continues[0]
-    target = CORPUS.charts[handed.chart]
+    target = corpus().charts[handed.chart]
     page.goto(base_url + f"walk/{chart.id}/")
     press(page, labels)
     go = page.locator(".walk-continue-link", has_text=target.title).first
