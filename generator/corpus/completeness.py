@@ -112,7 +112,7 @@ def _check_not_applied(chart: Chart, node: Node, context: int, path: Path, probl
 def _check_phase(node: Node, path: Path, problems: Problems) -> None:
     if node.phase is None:
         return
-    allowed = {Kind.ACTION, Kind.OPTIONS, Kind.STATEMENT} | ({Kind.QUESTION, Kind.CONDITION} if node.phase is Phase.LATER else set())
+    allowed = {Kind.ACTION, Kind.OPTIONS, Kind.STATEMENT, Kind.REPETITION} | ({Kind.QUESTION, Kind.CONDITION} if node.phase is Phase.LATER else set())
     if node.kind not in allowed:
         problems.add(path, node.line("phase"), (
             f"'{node.id}': phase: {node.phase.value} is for actions, options and statements"

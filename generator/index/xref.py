@@ -52,6 +52,8 @@ def chart_texts(chart: Chart) -> Iterator[tuple[str | None, str, str]]:
     """(node id or None for table cells, key, text) for every text printed in a chart."""
     for node in chart.nodes:
         yield node.id, "text", node.text
+        if node.later is not None:
+            yield node.id, "later", node.later.text
         for link in node.next:
             if link.label:
                 yield node.id, "next", link.label
@@ -85,10 +87,12 @@ def chart_refs(chart: Chart, mentions: list[tuple[str | None, str, Mention]] | N
         for ref in mention.refs:
             yield node_id, key, ref
     for node in chart.nodes:
-        for value in node.cites:
-            ref = citations.parse_ref(value, context)
-            if ref is not None:
-                yield node.id, "cites", ref
+        # What a box applies now, what it leaves to the end of play, and an adjusted score's basis.
+        for key, values in (("cites", node.cites), ("later", node.later.cites if node.later else []), ("basis", node.basis)):
+            for value in values:
+                ref = citations.parse_ref(value, context)
+                if ref is not None:
+                    yield node.id, key, ref
     for group in chart.table.groups if chart.table is not None else []:
         for value in group.cites:
             ref = citations.parse_ref(value, context)
