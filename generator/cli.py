@@ -97,22 +97,7 @@ def _check(root: Path) -> int:
     took = time.perf_counter() - start
     print(f"ok: {len(corpus.laws)} laws, {len(corpus.charts)} charts checked in {took:.2f} s")
     _report_routes(corpus)
-    _report_completeness(corpus)
     return 0
-
-
-def _report_completeness(corpus: Corpus, chart_id: str | None = None) -> int:
-    """The completeness checks' findings, as warnings while the charts are brought in line."""
-    from generator.corpus.completeness import check_completeness
-    from generator.sources.errors import Problems
-
-    found = Problems(corpus.root)
-    for chart in corpus.charts.values():
-        if chart_id is None or chart.id == chart_id:
-            check_completeness(chart, corpus, corpus.chart_path(chart.id), found)
-    for problem in found.items:
-        print(f"{problem.path}:{problem.line}: warning: {problem.message}")
-    return len(found.items)
 
 
 def _check_chart(root: Path, chart_id: str) -> int:
@@ -142,7 +127,6 @@ def _check_chart(root: Path, chart_id: str) -> int:
               + (f"; not yet: {', '.join(cov.missing_ends)}" if cov.missing_ends else ""))
         print(f"route paragraphs: {len(cov.paragraphs) - len(cov.missing_paragraphs)} of {len(cov.paragraphs)} decisive"
               + (f"; not yet: {', '.join(r.canonical() for r in cov.missing_paragraphs)}" if cov.missing_paragraphs else ""))
-    _report_completeness(corpus, chart.id)
     from generator.index.coverage import chart_coverage
 
     left = chart_coverage(chart, corpus.laws).missing
@@ -264,7 +248,6 @@ def _build(root: Path, *, strict: bool, handbook: bool) -> int:
     took = time.perf_counter() - start
     print(f"built {report.site} in {took:.1f} s")
     _report_routes(report.corpus)
-    _report_completeness(report.corpus)
     print(f"open {report.site / 'index.html'} in a browser, or serve it: python -m http.server -d {report.site} 8000")
     return 0
 

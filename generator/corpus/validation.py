@@ -7,6 +7,7 @@ from pathlib import Path
 
 from generator.index import citations
 from generator.corpus.chartrules import check_rulings
+from generator.corpus.completeness import check_completeness
 from generator.corpus.coursecheck import check_course
 from generator.index.citations import Mention, Ref
 from generator.corpus.corpus import Corpus
@@ -238,6 +239,7 @@ def _check_chart(chart: Chart, corpus: Corpus, index: Index, problems: Problems)
             problems.add(path, omission.line("ref"), f"omits: {ref.label()} is not in a Law this chart serves")
     if not problems_for(path, problems):
         check_rulings(chart, corpus, path, problems)
+        check_completeness(chart, corpus, path, problems)
     if chart.layout == "flow" and not problems_for(path, problems):
         _check_graph(chart, path, problems)
     if not problems_for(path, problems):
