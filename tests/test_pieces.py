@@ -130,9 +130,10 @@ def test_a_part_of_a_box_or_two_could_not_join_either_neighbour(corpus: Corpus,
 
 
 def test_the_charts_take_fewer_parts_than_before_the_cut_by_spreads(cut: tuple[str, Room, dict[str, list[Piece]]]) -> None:
-    """The handbook's 44 charts took 235 pages and the cards 414 before the cut was by spreads."""
+    """Before the cut was by spreads, the handbook's charts took 5.6 pages a chart and the cards
+    9.9 (235 and 414 for 42 charts); the cut by spreads takes fewer, whatever the charts' number."""
     name, _, pieces = cut
-    assert sum(len(parts) for parts in pieces.values()) < {"handbook": 210, "cards": 380}[name]
+    assert sum(len(parts) for parts in pieces.values()) / len(pieces) < {"handbook": 5.0, "cards": 9.0}[name]
 
 
 # Charts whose first box, read alone, would have made a lone first page of one box.

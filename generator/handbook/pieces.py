@@ -108,9 +108,10 @@ def reading_order(chart: Chart) -> list[list[str]]:
             before = len(order)
             visit(n.id)
             runs[-1].extend(order[before:])
-    if free and runs and runs[0] and runs[0][0] != free[0]:
+    runs = [r for r in runs if r]
+    if free and runs and runs[0][0] != free[0]:  # (also when the chart's first box is a free statement)
         runs[0] = free + [b for b in runs[0] if b not in free]
-    return [r for r in runs if r]
+    return runs
 
 
 def box_areas(svg: str, gap_pt: tuple[float, float]) -> dict[str, float]:
@@ -188,7 +189,7 @@ SPLIT_TRIES = 3
 # A part that misses its page by less than this share may fit with one box more (see `grow`).
 NEARLY = 0.9
 # Rounds of cutting again where a part drawn with its final letters no longer fits.
-MAX_ROUNDS = 3
+MAX_ROUNDS = 8
 # A box with this many labelled arrows out is a fan: drawn downwards its targets stand in a row
 # wider than a page, drawn across they stand in a column beside their labels.
 FAN = 4
@@ -378,7 +379,9 @@ class _Cutter:
             return (self.between(a, m, end) + (0 if m in self.case_starts else INSIDE_CASE)
                     + (TINY_COST if m - a <= TINY or end - m <= TINY else 0))
 
-        plausible = [m for m in range(a + 1, left + 1) if m == left or self.area(m, end) <= self.capacity]
+        # A left page refused once (drawn with its neighbours' letters it did not fit) is not tried again.
+        plausible = [m for m in range(a + 1, left + 1) if (a, m) not in self.refused
+                     and (m == left or self.area(m, end) <= self.capacity)] or [a + 1]
         for m in sorted(plausible, key=lambda m: (cost(m), -m))[:SPLIT_TRIES]:
             if self.fits(head + [m], end):  # the left page is a start of one that fits
                 return m, end
@@ -393,7 +396,31 @@ class _Cutter:
             if not bad:
                 break
             self.refused |= bad
+        cuts, svgs = self.join_tiny(cuts, svgs)
         return _pieces(self.chart, [self.seq[cuts[p]:cuts[p + 1]] for p in range(len(cuts) - 1)], svgs)
+
+    def join_tiny(self, cuts: list[int], svgs: list[str]) -> tuple[list[int], list[str]]:
+        """Two parts that fit one page together, drawn with the final letters, are joined: a part of
+        a box or two with a neighbour, or the two pages of a spread (the greedy cut by spreads can
+        leave either), so long as every part still fits."""
+        def joinable(j: int) -> bool:
+            tiny = cuts[j + 1] - cuts[j] <= TINY or cuts[j + 2] - cuts[j + 1] <= TINY
+            return tiny or j % 2 == 0
+
+        while len(cuts) > 2:
+            for j in range(len(cuts) - 2):
+                if not joinable(j):
+                    continue
+                joined = cuts[:j + 1] + cuts[j + 2:]
+                if not self.room.fits(self.drawing(joined, j, final=True)):
+                    continue
+                drawn = [self.drawing(joined, q, final=True) for q in range(len(joined) - 1)]
+                if all(self.room.fits(d) for d in drawn):
+                    cuts, svgs = joined, drawn
+                    break
+            else:
+                break
+        return cuts, svgs
 
 
 def _assignment(groups: list[list[str]]) -> dict[str, str]:
