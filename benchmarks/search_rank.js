@@ -8,6 +8,14 @@ const path = require("path");
 const L = require(path.join(__dirname, "..", "docs", "javascripts", "search-logic.js"));
 
 const site = process.argv[2];
+// An optional JSON of TUNE values to try (the benchmark's tuning runs on its own query set).
+if (process.argv[3]) {
+  const tune = JSON.parse(process.argv[3]);
+  for (const [k, v] of Object.entries(tune)) {
+    if (v && typeof v === "object" && !Array.isArray(v)) Object.assign(L.TUNE[k], v);
+    else L.TUNE[k] = v;
+  }
+}
 const index = JSON.parse(fs.readFileSync(path.join(site, "search", "index.json"), "utf8"));
 const queries = JSON.parse(fs.readFileSync(0, "utf8"));
 const out = {};

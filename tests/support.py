@@ -31,7 +31,7 @@ def edit(path: Path, old: str, new: str) -> None:
 
 def make_project(dest: Path, sources: Path = FIXTURE) -> Path:
     """A project folder with the fixture sources and this project's templates and config."""
-    shutil.copytree(sources, dest, dirs_exist_ok=True)
+    shutil.copytree(sources, dest, dirs_exist_ok=True, ignore=shutil.ignore_patterns(".cache", "site"))
     for name in ("mkdocs.yml", "docs", "site_templates"):
         src = ROOT / name
         if src.is_dir():

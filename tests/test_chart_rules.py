@@ -72,13 +72,13 @@ def test_a_hand_off_names_a_box_of_another_chart(project: Path) -> None:
 def test_a_hand_off_is_an_end_box(project: Path) -> None:
     edit(project / CHART, "    next: {to: rep, label: then}\n", "    next: {to: rep, label: then}\n    continues: {chart: onward, at: q2}\n")
     assert problems(project) == [
-        "flowcharts/fixture.yaml:41: 'o1' continues in another chart, so it must be an end box (it has arrows on)"]
+        "flowcharts/fixture.yaml:42: 'o1' continues in another chart, so it must be an end box (it has arrows on)"]
 
 
 def test_an_editor_note_quotes_the_law_word_for_word(project: Path) -> None:
     edit(project / CHART, "quote: The Director rules on the penalty card", "quote: The Director may rule on the penalty card")
     assert problems(project) == [
-        "flowcharts/fixture.yaml:41: 'o1': the editor's note quotes “The Director may rule on the penalty card”, "
+        "flowcharts/fixture.yaml:42: 'o1': the editor's note quotes “The Director may rule on the penalty card”, "
         "which is not the wording of Law 1A1: quote the Law word for word"]
 
 
@@ -107,7 +107,8 @@ def test_the_walk_data_carries_the_chart_that_handed_over(project: Path) -> None
     own = walk_data(corpus.charts["fixture"], corpus, corpus.index)
     assert own["boxes"]["a1"]["continues"][0]["label"] == "Continue in Law 2: Fixture Onward Chart"
     assert own["boxes"]["q1"]["notes"][0]["html"] == "A statement about &lt;everything&gt; &amp; more"
-    assert own["boxes"]["o1"]["editor"].startswith("Editor’s note: <a")
+    assert own["boxes"]["o1"]["corrected"] == "The WBU book prints: “Option 1 Accept the call”"
+    assert own["boxes"]["o1"]["editor"].startswith("The WBU book prints: “Option 1 Accept the call”. Editor’s note: <a")
 
 
 def test_route_coverage_counts_end_boxes_and_decisive_paragraphs(project: Path) -> None:
@@ -134,7 +135,7 @@ def test_a_condition_that_does_not_hold_can_lead_on(project: Path) -> None:
     assert [(c.label, c.to) for c in choices(chart, chart.by_id["k1"])] == [("Yes", "a1"), ("No", "o1")]
     assert walk(chart, chart.scenarios[0]) == ["c1", "q1", "k1", "o1", "rep", "a2"]
     edit(project / CHART, "    cites: [1A2]\n", "    cites: [1A2]\n    otherwise: a2\n")
-    assert problems(project) == ["flowcharts/fixture.yaml:41: only a condition has otherwise:; 'o1' is an options box"]
+    assert problems(project) == ["flowcharts/fixture.yaml:42: only a condition has otherwise:; 'o1' is an options box"]
 
 
 def test_every_route_is_listed_with_its_ruling(project: Path) -> None:
@@ -158,7 +159,10 @@ def test_a_table_note_names_a_printed_line(project: Path) -> None:
 
 def test_a_table_note_is_shown_under_its_rows(fixture_site: Path) -> None:
     html = (fixture_site / "charts" / "table" / "index.html").read_text(encoding="utf-8")
-    assert "On “Take any action”: Editor’s note: <a" in html and 'class="table-editor-note"' in html
+    assert ("Corrected to the 2017 text: “Take no action before the Director rules”; the WBU book prints “Take any action”. "
+            "Editor’s note: <a") in html and 'class="table-editor-note"' in html
+    # The cell shows the corrected line, marked, not the printed one.
+    assert "Take no action before the Director rules" in html.split('class="chart-table"')[1].split("table-editor-note")[0]
 
 
 def test_a_ruling_may_go_on_in_several_charts(project: Path) -> None:

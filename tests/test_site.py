@@ -90,7 +90,7 @@ def test_chart_in_words(fixture_site: Path) -> None:
     assert len(steps) == 9
     question = next(s for s in steps if s["id"] == "fixture-q1")
     branches = [b.get_text(" ", strip=True) for b in question.select("ul.step-branches > li")]
-    assert branches == ["Yes → step 4 (If the card was exposed)", "No → step 7 (Option 1 Accept the call)",
+    assert branches == ["Yes → step 4 (If the card was exposed)", "No → step 7 (Option 1 The Director rules on the penalty card)",
                         "Read with step 1 (A statement about <everything> & more)"]
 
 

@@ -61,7 +61,7 @@ def test_unreached_node(project: Path) -> None:
 
 def test_duplicate_node_id(project: Path) -> None:
     edit(project / "flowcharts/fixture.yaml", "  - id: a2\n", "  - id: a1\n")
-    assert "flowcharts/fixture.yaml:49: node id 'a1' is used twice" in problems(project)
+    assert "flowcharts/fixture.yaml:50: node id 'a1' is used twice" in problems(project)
 
 
 def test_loop_with_no_way_out(project: Path) -> None:
@@ -144,16 +144,16 @@ def test_check_command_passes_on_good_sources(project: Path) -> None:
 def test_scenario_must_reach_its_ruling(project: Path) -> None:
     edit(project / "flowcharts/fixture.yaml", "    facts: {q1: \"yes\"}\n    ruling: a1", "    facts: {q1: \"yes\"}\n    ruling: a2")
     assert problems(project) == [
-        "flowcharts/fixture.yaml:57: scenario 'The card was exposed': the facts lead to 'a1' "
+        "flowcharts/fixture.yaml:58: scenario 'The card was exposed': the facts lead to 'a1' "
         "(The card becomes a penalty card), not to the ruling 'a2'"]
 
 
 def test_scenario_facts_must_answer_the_questions(project: Path) -> None:
     edit(project / "flowcharts/fixture.yaml", "    facts: {q1: \"no\"}", "    facts: {q7: \"no\"}")
-    assert problems(project) == ["flowcharts/fixture.yaml:60: scenario 'Offered the option': 'q7' is not a box of this chart"]
+    assert problems(project) == ["flowcharts/fixture.yaml:61: scenario 'Offered the option': 'q7' is not a box of this chart"]
     edit(project / "flowcharts/fixture.yaml", "    facts: {q7: \"no\"}", "    facts: {}")
     assert problems(project) == [
-        "flowcharts/fixture.yaml:58: scenario 'Offered the option': the facts do not answer 'q1' (Is it so ?)"]
+        "flowcharts/fixture.yaml:59: scenario 'Offered the option': the facts do not answer 'q1' (Is it so ?)"]
 
 
 def test_table_scenario_must_name_a_cell_of_the_table(project: Path) -> None:

@@ -208,8 +208,8 @@
 
   var TUNE = {
     k1: 2.0, b: 0.5, cover: 1.5,
-    kind: { situation: 1.15, law: 1, chart: 0.5, definition: 0.6, course: 0.3, page: 0.2 },
-    second: 0.5, named: 1.6, situationFirst: 0.5,
+    kind: { situation: 0.8, law: 1, chart: 0.5, definition: 0.6, course: 0.3, page: 0.2 },
+    second: 0.5, named: 1.6, situationFirst: 0.5, close: 0.6,
     shown: { laws: 8, perLaw: 3, situations: 2, charts: 2, rest: 2 }
   };
 
@@ -255,14 +255,27 @@
     });
     var laws = Object.keys(lawScore).sort(function (a, b) { return lawScore[b] - lawScore[a] || a - b; });
     var out = [], seen = {};
-    laws.slice(0, TUNE.shown.laws).forEach(function (law) {
+    var groups = laws.slice(0, TUNE.shown.laws).map(function (law) {
       var own = byLaw[law].filter(function (c) { return !seen[c.n]; }).sort(function (a, b) { return b.score - a.score; });
-      if (!own.length) return;
+      if (!own.length) return [];
       var best = own[0].score;
       var situations = own.filter(function (c) { return c.kind === "situation" && c.score >= TUNE.situationFirst * best; })
         .slice(0, TUNE.shown.situations);
       var paragraphs = own.filter(function (c) { return c.kind === "law"; }).slice(0, TUNE.shown.perLaw);
-      situations.concat(paragraphs).forEach(function (c) { seen[c.n] = true; out.push(c); });
+      var group = situations.concat(paragraphs).filter(function (c) { return !seen[c.n]; });
+      group.forEach(function (c) { seen[c.n] = true; });
+      return group;
+    }).filter(function (g) { return g.length; });
+    // The first three results show each Law that is nearly as likely as the first its best record;
+    // then each Law's records in turn.
+    var lead = groups.slice(1, 3).filter(function (g, k) {
+      return lawScore[g[0].laws[0]] !== undefined && lawScoreOf(g) >= TUNE.close * lawScoreOf(groups[0]);
+    });
+    function lawScoreOf(g) { return Math.max.apply(null, g[0].laws.map(function (l) { return lawScore[l] || 0; })); }
+    if (groups.length) out.push(groups[0][0]);
+    lead.forEach(function (g) { out.push(g[0]); });
+    groups.forEach(function (g) {
+      g.forEach(function (c) { if (out.indexOf(c) < 0) out.push(c); });
     });
     ["chart", "definition", "course", "page"].forEach(function (kind) {
       var room = kind === "chart" ? TUNE.shown.charts : TUNE.shown.rest;

@@ -216,8 +216,10 @@
   function ruling(all) {
     var out = { now: [], next: [], later: [], notMet: [], headline: null, handOffs: [] };
     var judgedLater = false;
+    var chart = null;
     all.forEach(function (s, i) {
       var box = s.box;
+      if (s.chart !== chart) { chart = s.chart; judgedLater = false; }  // a hand-off: the next chart rules now again
       if (!box) return;
       if (box.kind === "not_met") { out.notMet.push({ step: s, condition: i ? all[i - 1].box : null }); return; }
       if (box.phase === "later") {

@@ -159,6 +159,9 @@ def _check_law(corpus: Corpus, law: Law, index: Index, path: Path, problems: Pro
         elif corpus.missing(ref, index):
             problems.add(path, law.line("beside"), f"beside: {ref.label()} is not in the Laws")
     _check_footnotes(law, path, problems)
+    beside = corpus.charts_for(law.law)
+    if beside and law.no_chart is not None:
+        problems.add(path, law.line("no_chart"), f"Law {law.law} has a chart ({beside[0].id}): no_chart: says why a Law has none")
     if law.situations and corpus.charts_for(law.law):
         chart = corpus.charts_for(law.law)[0]
         problems.add(path, law.line("situations"), (

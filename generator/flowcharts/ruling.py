@@ -86,8 +86,11 @@ def ruling_of(steps: list[Step]) -> Ruling:
     """Group the boxes a walk passed into the Ruling card's sections."""
     out = Ruling()
     judged_later = False
+    chart = None
     for i, step in enumerate(steps):
         node = step.node
+        if step.chart is not chart:  # a hand-off: the next chart rules now again
+            chart, judged_later = step.chart, False
         if node is None:
             continue
         if step.box.endswith(NOT_MET):

@@ -135,10 +135,13 @@ class ChartPages:
             law = chart.laws[0]
             table_notes = [[r.text(cell_note_words(n, law), law) for n in g.editor_notes]
                            for g in (chart.table.groups if chart.table is not None else [])]
+            # A printed line that departs from the 2017 text is shown corrected, in its place.
+            table_fixes = [{" ".join(n.about.split()): n.corrected for n in g.editor_notes if n.corrected}
+                           for g in (chart.table.groups if chart.table is not None else [])]
             html = self.env.get_template("chart_figure.html.j2").render(
                 chart=chart, r=r, law=law, full=full, svg=svg, steps=self.steps(chart, r),
                 starts=[n.id for n in cases(chart)],
-                provenance=provenance(chart), table_notes=table_notes)
+                provenance=provenance(chart), table_notes=table_notes, table_fixes=table_fixes)
             self._figures[key] = Markup(html.strip())
         return self._figures[key]
 

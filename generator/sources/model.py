@@ -223,6 +223,7 @@ class Law(Block):
     footnotes: list[Footnote] = Field(default_factory=list)
     beside: Citations = Field(default_factory=list)
     situations: list[Situation] = Field(default_factory=list)  # what happened at the table, for Laws that have no chart of their own
+    no_chart: Text | None = None  # why no chart stands beside this Law (a Director rules under it through another, or never at the table)
 
 
 class FrontText(Strict):

@@ -32,6 +32,19 @@ def load_queries(path: Path) -> list[Query]:
     return [Query(str(d["q"]), int(d["law"]), d.get("para"), tuple(d.get("also", ())), d.get("kind", "")) for d in data["queries"]]
 
 
+def _is_paragraph(url: str) -> bool:
+    """A Law paragraph's address (laws/law-NN/#27B1), not a situation's walk or a chart."""
+    parts = urlsplit(url)
+    return "/laws/law-" in "/" + parts.path.lstrip("/") and bool(parts.fragment) and not parts.fragment.startswith("chart-")
+
+
+def _holds(got: str, want: str) -> bool:
+    """The place shown is the one wanted, or a level of it below the Law (27B holds 27B1)."""
+    level = re.match(r"\d+[a-z]?", want)
+    return got == want or (bool(got) and len(got) >= (len(level.group(0)) if level else 99)
+                           and (got.startswith(want) or want.startswith(got)))
+
+
 def _key(anchor: str) -> str:
     return re.sub(r"[^a-z0-9]", "", anchor.casefold())
 
@@ -47,6 +60,7 @@ class Scored:
     with_para: int = 0
     para_exact: int = 0  # first result's anchor is the paragraph itself
     para_within: int = 0  # … or the item, paragraph or section (not the whole Law) that holds it
+    first_right: int = 0  # the first result is right: its Law's situation or chart, or its paragraph (or the level holding it) where the query aims at one
     citations: int = 0
     citations_landed: int = 0
     misses: list[tuple[str, str]] = field(default_factory=list)  # (query, what came first)
@@ -58,6 +72,7 @@ class Scored:
     def line(self) -> str:
         pct = lambda n, d: f"{100 * n / d:5.1f} %" if d else "   -  "  # noqa: E731
         return (f"{self.engine:<28} top-1 {pct(self.top1, self.total)}  top-3 {pct(self.top3, self.total)}  "
+                f"first result right {pct(self.first_right, self.total)}  "
                 f"first result on the paragraph {pct(self.para_exact, self.with_para)} "
                 f"(or the level holding it {pct(self.para_within, self.with_para)})  "
                 f"citations landed {self.citations_landed}/{self.citations}  ({self.total} queries)")
@@ -98,6 +113,9 @@ class Judge:
                 s.misses.append((query.q, first or "(nothing)"))
             if any(query.right_law(self.laws_of(u)) for u in urls[:3]):
                 s.top3 += 1
+            if first and query.right_law(self.laws_of(first)) and (not query.para or not _is_paragraph(first)
+                                                                    or _holds(_key(urlsplit(first).fragment), _key(query.para))):
+                s.first_right += 1
             if query.para:
                 s.with_para += 1
                 got, want = _key(urlsplit(first).fragment), _key(query.para)

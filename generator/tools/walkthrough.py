@@ -115,7 +115,7 @@ def describe(corpus: Corpus, walked: Walked) -> list[str]:
             lines.append(f"\nQUESTION ({chart.id}, {node.id}): {_flat(node.text)}")
             for way in choices(chart, node):
                 key = way.label.lower() if node.kind is Kind.QUESTION or asks_if_holds(chart, node) else way.to
-                lines.append(f"  {node.id}={key}: {way.label if key != way.to else _flat(chart.by_id[way.to].text)}")
+                lines.append(f"  {node.id}={key}: {_flat(way.label)}")
         lines.append("")
     lines += card(corpus, ruling_of(walked.steps), final=walked.open_box is None)
     return lines
