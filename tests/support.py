@@ -15,6 +15,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 HOOKS = Path("generator", "publish", "mkdocs_hooks.py")  # the MkDocs adapter, named by mkdocs.yml
 FIXTURE = ROOT / "tests" / "fixtures" / "corpus"
+COURSE = ROOT / "tests" / "fixtures" / "course"  # a course on the fixture charts, added where a test needs it
 SHARED = ROOT.parent / "shared"
 
 sys.path.insert(0, str(ROOT / "tests"))
@@ -54,6 +55,7 @@ def fixture_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from generator.publish.safebuild import build_site
 
     root = make_project(tmp_path_factory.mktemp("fixture") / "project")
+    shutil.copytree(COURSE, root, dirs_exist_ok=True)  # with a course: a module, its lesson and questions
     return build_site(root, handbook=False).site
 
 

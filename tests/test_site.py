@@ -146,3 +146,26 @@ def test_a_mkdocs_warning_fails_the_strict_build(tmp_path: Path) -> None:
     with pytest.raises(BuildFailed):
         build_site(root, handbook=False)
     assert _digest(site) == before
+
+
+def test_a_course_module_is_a_lesson_with_fair_questions(fixture_site: Path) -> None:
+    lesson = page(fixture_site, "training/fixture")
+    assert [li.get_text(" ", strip=True) for li in lesson.select(".training-objectives li")][0].startswith("Establish whether")
+    assert lesson.select_one(".training-topic h3").get_text(" ", strip=True).startswith("1. Exposed cards")
+    assert "Worked example: A card on the floor" in lesson.get_text(" ")
+    assert "&lt;announces&gt;" in str(lesson.select_one(".training-topic"))  # the lesson's words are text, never markup
+    session = lesson.select("#session ~ .quiz, .quiz")[0]
+    options = session.select(".quiz-choice")
+    assert len(options) == 3 and [o["data-correct"] for o in options].count("yes") == 1
+    assert all(o.find_next_sibling("p", class_="quiz-why") is not None for o in options)  # each explains itself
+    assert "<script>alert(1)</script>" in session.get_text() and session.find("script") is None
+    # The answer gives the whole ruling from the walk, and where it goes on.
+    answer = session.select_one(".quiz-answer").get_text(" ", strip=True)
+    assert "The card becomes a penalty card" in answer and "Continue in Law 2: Fixture Onward Chart" in answer
+    test = page(fixture_site, "training/fixture-test")
+    assert len(test.select("[data-test-set] .quiz")) == 1 and test.select_one("[data-score]") is not None
+    handout = page(fixture_site, "training/fixture-handout")
+    assert handout.select_one("form[data-handout] select[name=paper]") is not None
+    assert "Law 1: Fixture Chart" not in handout.select_one(".handout-questions").get_text()  # no title gives the Law away
+    rows = handout.select(".handout-key-table tbody tr")
+    assert len(rows) == 2 and "Law 1A1" in rows[0].get_text(" ")

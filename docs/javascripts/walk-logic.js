@@ -217,11 +217,24 @@
     var out = { now: [], next: [], later: [], notMet: [], headline: null, handOffs: [] };
     var judgedLater = false;
     var chart = null;
+    var shown = {};  // a box or statement is shown once, however often a walk passes it
     all.forEach(function (s, i) {
       var box = s.box;
       if (s.chart !== chart) { chart = s.chart; judgedLater = false; }  // a hand-off: the next chart rules now again
       if (!box) return;
       if (box.kind === "not_met") { out.notMet.push({ step: s, condition: i ? all[i - 1].box : null }); return; }
+      // A statement beside the flow that qualifies this box is part of the ruling, where the walk is.
+      (box.notes || []).forEach(function (note) {
+        var key = s.chart + ":" + (note.id || note.html);
+        if (shown[key]) return;
+        shown[key] = true;
+        var section = judgedLater || box.phase === "later" ? "later" : "now";
+        out[section].push({ step: s, box: { kind: "statement", kindName: "Law statement", html: note.html, text: note.text || "",
+                                            refs: note.refs || [], choices: [] }, statement: true });
+      });
+      var own = s.chart + ":" + s.id;
+      if (shown[own]) return;
+      shown[own] = true;
       if (box.phase === "later") {
         judgedLater = true;
         if (box.kind === "question" || box.kind === "condition") { out.later.push({ step: s, box: box, test: true }); return; }

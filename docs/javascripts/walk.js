@@ -94,7 +94,8 @@
       it.laterOf ? null : refLinks(data, box.basis, "Basis: "),
       it.laterOf ? null : refLinks(data, box.notApplied, "Not applied: ")
     ]);
-    if (!it.laterOf) attachments(data, box, false).forEach(function (a) { item.appendChild(a); });
+    // A box's statements are parts of the card of their own (walk-logic's ruling), not repeated here.
+    if (!it.laterOf) attachments(data, Object.assign({}, box, { notes: [] }), false).forEach(function (a) { item.appendChild(a); });
     refs.concat(it.laterOf ? [] : box.basis || []).forEach(function (label) {
       if (options.quoted[label]) return;  // quoted once, at the first part that applies it
       var quoted = quoteBlock(data, label, options.open || it.test || it.laterOf);
@@ -113,6 +114,10 @@
     function row(d) {
       var s = d.step;
       var items = [el("a", { href: hrefAt(d.index), text: s.box.text }), el("span", { class: "walk-answer", text: L.answerOf(s) })];
+      if (open && s.box.refs && s.box.refs.length) {  // the paragraph each finding rests on, in the card's facts
+        var decided = refLinks(data, s.box.refs, " ");
+        if (decided) items.push(el("span", { class: "walk-fact-refs" }, Array.prototype.slice.call(decided.childNodes)));
+      }
       if (s.carried) {
         items.push(el("span", { class: "walk-carried" }, [text(" already established"),
           s.establishedAt !== null ? text(" · ") : null,

@@ -14,6 +14,9 @@ from generator.sources.errors import Problems
 from generator.sources.model import Chart, Question, Scenario
 
 MIN_OPTIONS = 3
+# A module with enough questions has a session's set of 10-15 and a final test of at least 8.
+SESSION_MIN = 10
+FINAL_MIN = 8
 
 
 def check_course(corpus: Corpus, problems: Problems) -> None:
@@ -32,6 +35,12 @@ def check_course(corpus: Corpus, problems: Problems) -> None:
         for key in ("session", "final"):
             for ref in getattr(lesson, key):
                 _check_item_ref(corpus, ref, module.charts, path, lesson.line(key), problems)
+        asked = sum(len(corpus.questions[c].questions) for c in module.charts if c in corpus.questions)
+        if asked >= SESSION_MIN + FINAL_MIN and len(lesson.session) < SESSION_MIN:
+            problems.add(path, lesson.line("session"), f"the session's set has {len(lesson.session)} questions: "
+                                                       f"give it {SESSION_MIN}-15, easy to hard")
+        if asked >= SESSION_MIN + FINAL_MIN and len(lesson.final) < FINAL_MIN:
+            problems.add(path, lesson.line("final"), f"the final test has {len(lesson.final)} questions: give it at least {FINAL_MIN}")
         both = sorted(set(lesson.session) & set(lesson.final))
         if both:
             problems.add(path, lesson.line("final"), f"the final test repeats the session's '{both[0]}': test with other questions")

@@ -41,7 +41,7 @@ def check_corpus(corpus: Corpus, problems: Problems) -> None:
         path = corpus.paths["course"]
         for module in corpus.course.modules:
             for chart_id in module.charts:
-                if chart_id not in corpus.charts:
+                if chart_id not in corpus.charts and chart_id not in corpus.unreadable_charts:
                     problems.add(path, module.line("charts"), f"module '{module.id}' names chart '{chart_id}', which does not exist")
     check_course(corpus, problems)
     if corpus.vocabulary is not None:

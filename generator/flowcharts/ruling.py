@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from generator.flowcharts.walk import NOT_MET, START, box_refs, choices, not_applied_refs
+from generator.flowcharts.walk import NOT_MET, START, box_refs, choices, not_applied_refs, qualifiers
 from generator.index import citations
 from generator.index.citations import Ref
 from generator.sources.model import Chart, Kind, Node, Phase
@@ -64,7 +64,7 @@ class Ruling:
     now: list[Item] = field(default_factory=list)
     next: list[Item] = field(default_factory=list)
     later: list[Item] = field(default_factory=list)
-    facts: list[tuple[str, str, bool]] = field(default_factory=list)  # (question, answer, carried)
+    facts: list[tuple[str, str, bool, tuple[Ref, ...]]] = field(default_factory=list)  # (question, answer, carried, its paragraphs)
     not_met: list[str] = field(default_factory=list)  # conditions found not to hold
     hand_offs: list[tuple[str, str | None]] = field(default_factory=list)  # (chart, box) the ruling goes on in
 
@@ -87,17 +87,28 @@ def ruling_of(steps: list[Step]) -> Ruling:
     out = Ruling()
     judged_later = False
     chart = None
+    notes: dict[str, list[Node]] = {}
+    shown: set[tuple[str, str]] = set()  # a box or statement is shown once, however often a walk passes it
     for i, step in enumerate(steps):
         node = step.node
         if step.chart is not chart:  # a hand-off: the next chart rules now again
             chart, judged_later = step.chart, False
+            notes = qualifiers(chart)
         if node is None:
             continue
         if step.box.endswith(NOT_MET):
             out.not_met.append(" ".join(node.text.split()))
             continue
         if step.answer is not None:
-            out.facts.append((" ".join(node.text.split()), step.answer, step.carried))
+            out.facts.append((" ".join(node.text.split()), step.answer, step.carried, tuple(box_refs(step.chart, node))))
+        section = out.later if judged_later or node.phase is Phase.LATER else out.now
+        for note in notes.get(node.id, []):  # a statement beside the flow qualifies this box: it is part of the ruling
+            if (chart.id, note.id) not in shown:
+                shown.add((chart.id, note.id))
+                section.append(_item(chart, note))
+        if (chart.id, node.id) in shown:
+            continue
+        shown.add((chart.id, node.id))
         phase = box_phase(node)
         if node.phase is Phase.LATER:
             judged_later = True

@@ -106,8 +106,9 @@ class PageMaker:
         assert self.cache is not None
         handed = [hand_off(c, self.corpus.charts).label for chart_id in module.charts if chart_id in self.corpus.charts
                   for n in self.corpus.charts[chart_id].nodes for c in n.continues]
-        return ["module", self.cache.source("course"), *(self.cache.source(f"chart:{c}") for c in module.charts),
-                repr(handed)]
+        return ["module", self.cache.source("course"), self.cache.source(f"lesson:{module.id}"),
+                *(self.cache.source(f"chart:{c}") for c in module.charts),
+                *(self.cache.source(f"questions:{c}") for c in module.charts), self.cache.all_laws(), repr(handed)]
 
     def law_inputs(self, law: Law) -> list[str]:
         """Everything a Law's page shows: its text, terms, charts, quotes and who cites it."""

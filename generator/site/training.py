@@ -1,106 +1,175 @@
-"""The course pages: each module's scenarios as a self-check quiz, and a printable handout."""
+"""The course pages: each module a lesson a trainer can run (objectives, timed topics with teaching,
+worked examples and key points), its questions from easy to hard (a short set for the session, the
+rest as practice, filtered by topic and level on a phone), a final test, and a handout of a chosen
+set for paper.
+
+Each question is a scenario of a chart, walked through its chart at build time: the answer shows
+the facts as answered and the whole ruling the walk reaches (now, next, at the end of play). Its
+options are the ruling and real mis-rulings, each explaining with its paragraph why it is right or
+wrong, shown in an order fixed by the scenario (not by which is right).
+"""
 from __future__ import annotations
 
-from dataclasses import dataclass
+import hashlib
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from jinja2 import Environment
 
-from generator.index import citations
-from generator.text.inline import Renderer, law_url, ref_url
 from generator.corpus.corpus import Corpus
 from generator.flowcharts.boxnotes import hand_off
-from generator.flowcharts.style import STYLES
-from generator.sources.model import Chart, Kind, Module, Scenario
-from generator.flowcharts.walk import NOT_MET, START, box_refs, choices, first_box, not_met, reachable, walk
+from generator.flowcharts.ruling import Item as RulingItem
+from generator.flowcharts.ruling import ruling_of, steps_of
+from generator.flowcharts.walk import START, WalkError, choices, first_box, follow, not_met
+from generator.index import citations
+from generator.sources.model import Chart, Lesson, Module, Question, Scenario
 from generator.site.walkpages import walk_url
+from generator.text.inline import Renderer, law_url, ref_url
 
 # Course pages sit at training/<module>/: two levels below the root.
 PREFIX = "../../"
-# Boxes a route passes that are part of the ruling, besides the box it ends at.
-APPLIED = frozenset({Kind.ACTION, Kind.OPTIONS, Kind.STATEMENT})
+LEVELS = {1: "easy", 2: "medium", 3: "hard"}
 
 
 @dataclass(frozen=True)
-class Quiz:
-    """One scenario as the course shows it."""
+class Option:
+    """One answer offered: its words, whether it is the ruling, and why."""
 
-    number: int
+    text: str
+    correct: bool
+    why: str
+    refs: tuple[dict[str, str], ...]
+
+
+@dataclass(frozen=True)
+class CourseItem:
+    """One question of a module, as the course shows it."""
+
+    key: str  # "law-27: 1♦ over 1♥": how lessons name it
     anchor: str
     chart: Chart
     scenario: Scenario
-    steps: list[dict[str, str]]  # each question met and the answer the facts give
-    ruling: str
-    refs: list[dict[str, str]]
-    applied: list[dict[str, Any]]  # what else the route applies before its end, each with its paragraphs
-    continues: str | None  # where the ruling goes on in another chart
+    question: Question
+    options: tuple[Option, ...]
+    steps: tuple[dict[str, str], ...]  # each question met and the answer the facts give
+    ruling: dict[str, list[dict[str, Any]]]  # the Ruling card: now, next, later
+    continues: tuple[dict[str, str], ...]  # where the ruling goes on in another chart
     walk: str
-    candidates: list[str]  # the ruling and other ends of the same chart, to choose from
+    refs: tuple[dict[str, str], ...] = field(default=())
+
+    @property
+    def level(self) -> int:
+        return self.question.level
+
+    @property
+    def topic(self) -> str:
+        return self.question.topic or ""
 
 
-def quizzes(corpus: Corpus, module: Module) -> list[Quiz]:
-    """The module's scenarios in its charts' order, each walked through its chart."""
-    out: list[Quiz] = []
-    for chart_id in module.charts:
-        chart = corpus.charts[chart_id]
-        if chart.table is not None:
-            out.extend(_table_quizzes(chart, len(out)))
+def _refs(values: list[str], law: int) -> tuple[dict[str, str], ...]:
+    found = [r for r in (citations.parse_ref(v, law) for v in values) if r is not None]
+    return tuple({"label": r.label(), "url": ref_url(r)} for r in found)
+
+
+def _ruling_parts(items: list[RulingItem]) -> list[dict[str, Any]]:
+    return [{"text": i.text, "refs": [{"label": r.label(), "url": ref_url(r)} for r in i.refs],
+             "statement": i.statement} for i in items]
+
+
+def _order(scenario: Scenario, options: list[Option]) -> tuple[Option, ...]:
+    """The options in an order fixed by the scenario's title: the same on every build, and the
+    ruling's place not told by its place."""
+    def key(o: Option) -> str:
+        return hashlib.sha256(f"{scenario.title}\n{o.text}".encode("utf-8")).hexdigest()
+    return tuple(sorted(options, key=key))
+
+
+def _walked(chart: Chart, scenario: Scenario) -> tuple[list[str], set[str]]:
+    """The boxes the scenario's walk passes (a condition found not to hold ends with its not-met
+    step), and the boxes whose answers were carried from a fact established earlier."""
+    start = scenario.case or first_box(chart)
+    found = follow(chart, start, scenario.facts, complete=True)
+    route = list(found.route)
+    last = chart.by_id[route[-1]]
+    if choices(chart, last):
+        route.append(not_met(last.id))
+    return ([START] if first_box(chart) == START else []) + route, found.carried
+
+
+def course_item(corpus: Corpus, chart: Chart, question: Question, number: int) -> CourseItem | None:
+    scenario = next((s for s in chart.scenarios if s.title == question.scenario), None)
+    if scenario is None:
+        return None  # reported by the checks
+    law = chart.laws[0]
+    correct = Option(" ".join(question.answer.split()), True, question.why, _refs(question.refs, law))
+    wrong = [Option(" ".join(w.text.split()), False, w.why, _refs(w.refs, law)) for w in question.wrong]
+    steps: list[dict[str, str]] = []
+    ruling: dict[str, list[dict[str, Any]]] = {"now": [], "next": [], "later": []}
+    continues: list[dict[str, str]] = []
+    walk = f"{law_url(law)}#chart-{chart.id}"
+    if chart.layout == "flow":
+        try:
+            route, carried = _walked(chart, scenario)
+        except WalkError:
+            return None  # reported by the checks
+        walked = steps_of(chart, [b for b in route if b != START], carried)
+        steps = [{"box": " ".join(s.node.text.split()), "answer": s.answer or ""} for s in walked
+                 if s.answer is not None and s.node is not None]
+        card = ruling_of(walked)
+        ruling = {"now": _ruling_parts(card.now), "next": _ruling_parts(card.next), "later": _ruling_parts(card.later)}
+        end = chart.by_id[route[-1].split("~")[0]]
+        continues = [{"label": h.label, "url": f"walk/{h.chart}/"} for h in (hand_off(c, corpus.charts) for c in end.continues)]
+        walk = walk_url(chart, route)
+    elif scenario.table is not None:
+        steps = [{"box": chart.table.columns[0] if chart.table else "", "answer": scenario.table.group},
+                 {"box": chart.table.columns[1] if chart.table else "", "answer": scenario.table.row}]
+    return CourseItem(f"{chart.id}: {scenario.title}", f"{chart.id}-{number}", chart, scenario, question,
+                      _order(scenario, [correct, *wrong]), tuple(steps), ruling, tuple(continues), walk,
+                      _refs(question.refs, law))
+
+
+def course_items(corpus: Corpus, module: Module) -> list[CourseItem]:
+    """The module's questions, from easy to hard (in the order of its charts within a level)."""
+    out: list[CourseItem] = []
+    for rank, chart_id in enumerate(module.charts):
+        chart = corpus.charts.get(chart_id)
+        found = corpus.questions.get(chart_id)
+        if chart is None or found is None:
             continue
-        by_id = chart.by_id
-        walkable = reachable(chart)
-        ends = [n.id for n in chart.nodes if n.id in walkable
-                and (not choices(chart, n) or any(c.to.endswith(NOT_MET) for c in choices(chart, n)))]
-        for k, scenario in enumerate(chart.scenarios, 1):
-            route = walk(chart, scenario)
-            steps = []
-            for here, nxt in zip(route, route[1:]):
-                ways = choices(chart, by_id[here])
-                if len(ways) > 1:
-                    picked = next(w.label for w in ways if w.to == nxt)
-                    steps.append({"box": by_id[here].text, "answer": picked})
-            shown = list(route)
-            if choices(chart, by_id[route[-1]]):  # the walk stopped at a condition that does not hold
-                steps.append({"box": by_id[route[-1]].text, "answer": "No"})
-                shown.append(not_met(route[-1]))
-            ruling = by_id[route[-1]]
-            applied = [{"text": by_id[b].text, "kind": STYLES[by_id[b].kind].name,
-                        "refs": [{"label": r.label(), "url": ref_url(r)} for r in box_refs(chart, by_id[b])]}
-                       for b in route[:-1] if by_id[b].kind in APPLIED]
-            others = [e for e in ends if e != ruling.id][:2]
-            candidates = sorted([ruling.id, *others], key=lambda i: by_id[i].text.casefold())
-            out.append(Quiz(
-                number=len(out) + 1, anchor=f"{chart.id}-{k}", chart=chart, scenario=scenario, steps=steps,
-                ruling=ruling.text,
-                refs=[{"label": r.label(), "url": ref_url(r)} for r in box_refs(chart, ruling)],
-                applied=applied,
-                continues=" and ".join(hand_off(c, corpus.charts).label for c in ruling.continues) or None,
-                walk=walk_url(chart, [START, *shown] if first_box(chart) == START else shown),
-                candidates=[by_id[c].text for c in candidates],
-            ))
-    return out
+        titles = [s.title for s in chart.scenarios]
+        for question in found.questions:
+            number = titles.index(question.scenario) + 1 if question.scenario in titles else 0
+            item = course_item(corpus, chart, question, number)
+            if item is not None:
+                out.append(item)
+    order = {c: k for k, c in enumerate(module.charts)}
+    return sorted(out, key=lambda i: (i.level, order[i.chart.id], i.anchor))
 
 
-def _table_quizzes(chart: Chart, before: int) -> list[Quiz]:
-    """A decision table's scenarios: who, when, doing what, and which column the table puts it in."""
-    assert chart.table is not None
-    out = []
-    for k, scenario in enumerate(chart.scenarios, 1):
-        fact = scenario.table
-        assert fact is not None  # validation requires it for a table chart
-        group = next(g for g in chart.table.groups if g.label == fact.group)
-        refs = [r for r in (citations.parse_ref(v, chart.laws[0]) for v in group.cites) if r is not None]
-        out.append(Quiz(
-            number=before + len(out) + 1, anchor=f"{chart.id}-{k}", chart=chart, scenario=scenario,
-            steps=[{"box": chart.table.columns[0], "answer": fact.group},
-                   {"box": chart.table.columns[1], "answer": fact.row},
-                   {"box": "Doing", "answer": fact.action}],
-            ruling=f"{scenario.ruling}: {fact.action}",
-            refs=[{"label": r.label(), "url": ref_url(r)} for r in refs],
-            applied=[], continues=None,
-            walk=f"{law_url(chart.laws[0])}#chart-{chart.id}",
-            candidates=[f"{column}: {fact.action}" for column in chart.table.columns[2:]],
-        ))
-    return out
+@dataclass(frozen=True)
+class ModuleView:
+    """A module as its pages show it: the lesson, and its questions split into sets."""
+
+    module: Module
+    lesson: Lesson | None
+    items: list[CourseItem]
+    session: list[CourseItem]
+    final: list[CourseItem]
+    practice: list[CourseItem]
+
+    @property
+    def minutes(self) -> int | None:
+        return self.lesson.minutes if self.lesson else None
+
+
+def module_view(corpus: Corpus, module: Module) -> ModuleView:
+    items = course_items(corpus, module)
+    by_key = {i.key: i for i in items}
+    lesson = corpus.lessons.get(module.id)
+    session = [by_key[k] for k in (lesson.session if lesson else []) if k in by_key]
+    final = [by_key[k] for k in (lesson.final if lesson else []) if k in by_key]
+    taken = {i.key for i in session + final}
+    return ModuleView(module, lesson, items, session, final, [i for i in items if i.key not in taken])
 
 
 Cached = Callable[[list[str], Callable[[], str]], str]
@@ -108,30 +177,42 @@ Cached = Callable[[list[str], Callable[[], str]], str]
 
 def module_pages(env: Environment, corpus: Corpus, cached: Cached | None = None,
                  inputs: Callable[[Module], list[str]] | None = None) -> dict[str, str]:
-    """training/index.md, and a quiz page and a handout page per module.
+    """training/index.md, and per module its lesson page, its final test and its handout.
 
-    With `cached` (and the `inputs` each module's pages are made from), a module whose charts did
+    With `cached` (and the `inputs` each module's pages are made from), a module whose sources did
     not change is read back instead of walked again.
     """
     if corpus.course is None:
         return {}
-    r = Renderer(PREFIX, None, None)
+    r = Renderer(PREFIX, corpus.index, None)
     pages: dict[str, str] = {}
     summary: list[dict[str, Any]] = []
     for module in corpus.course.modules:
-        summary.append({"module": module, "count": sum(len(corpus.charts[c].scenarios) for c in module.charts)})
-        made: dict[str, list[Quiz]] = {}
+        made: dict[str, ModuleView] = {}
 
-        def items(module: Module = module) -> list[Quiz]:
-            if "q" not in made:
-                made["q"] = quizzes(corpus, module)
-            return made["q"]
+        def view(module: Module = module) -> ModuleView:
+            if "v" not in made:
+                made["v"] = module_view(corpus, module)
+            return made["v"]
 
-        for template, name in (("training_module.md.j2", module.id), ("training_handout.md.j2", f"{module.id}-handout")):
+        lesson = corpus.lessons.get(module.id)
+        count = sum(len(corpus.questions[c].questions) for c in module.charts if c in corpus.questions)
+        summary.append({"module": module, "count": count, "minutes": lesson.minutes if lesson else None,
+                        "objectives": lesson.objectives if lesson else []})
+        for template, name in (("training_module.md.j2", module.id), ("training_test.md.j2", f"{module.id}-test"),
+                               ("training_handout.md.j2", f"{module.id}-handout")):
             def make(template: str = template, module: Module = module) -> str:
-                return env.get_template(template).render(module=module, quizzes=items(module), prefix=PREFIX, r=r)
+                return env.get_template(template).render(view=view(module), module=module, prefix=PREFIX, r=r,
+                                                         levels=LEVELS, ruling_text=ruling_text)
 
             key = [template, *(inputs(module) if inputs else [])]
             pages[f"training/{name}.md"] = cached(key, make) if cached else make()
     pages["training/index.md"] = env.get_template("training_index.md.j2").render(modules=summary)
     return pages
+
+
+def ruling_text(item: CourseItem) -> str:
+    """The ruling in one line, for the answer key."""
+    parts = [p["text"] for section in ("now", "next") for p in item.ruling[section] if not p["statement"]]
+    return "; ".join(parts) or next(o.text for o in item.options if o.correct)
+

@@ -85,8 +85,8 @@ class _Boxes:
             "refs": self.refs(chart, node, quoted=quoted),
         }
         if notes:
-            out["notes"] = [{"html": str(self.r.text(n.text, law)), "refs": self.refs(chart, n, quoted=quoted)}
-                            for n in notes]
+            out["notes"] = [{"id": n.id, "html": str(self.r.text(n.text, law)), "text": " ".join(n.text.split()),
+                             "refs": self.refs(chart, n, quoted=quoted)} for n in notes]
         phase = box_phase(node)
         if phase is not None:
             out["phase"] = phase

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from generator.corpus.corpus import Corpus
 from generator.flowcharts.boxnotes import hand_off
 from generator.flowcharts.ruling import Item, Ruling, Step, ruling_of
-from generator.flowcharts.walk import START, WalkError, asks_if_holds, cases, choices, first_box, follow, not_met
+from generator.flowcharts.walk import START, WalkError, asks_if_holds, box_refs, cases, choices, first_box, follow, not_met
 from generator.sources.model import IRREGULARITY, Chart, Kind
 
 
@@ -102,7 +102,8 @@ def describe(corpus: Corpus, walked: Walked) -> list[str]:
     for step in walked.steps:
         if step.answer is not None and step.node is not None:
             how = " (already established)" if step.carried else ""
-            lines.append(f"  [{step.chart.id}] {_flat(step.node.text)} -> {step.answer}{how}")
+            refs = ", ".join(r.label() for r in box_refs(step.chart, step.node))
+            lines.append(f"  [{step.chart.id}] {_flat(step.node.text)} -> {step.answer}{how}" + (f" ({refs})" if refs else ""))
     if walked.error:
         return [*lines, f"error: {walked.error}"]
     if walked.open_box is not None and walked.open_chart is not None:
