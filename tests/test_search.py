@@ -74,7 +74,7 @@ def test_each_group_word_matches_whole_words_only() -> None:
     # "bid" is a word of no group of its own; "IB" must not be found inside "forbidden" or "ribbon".
     for r in records:
         if "IB" in r.keywords:
-            assert "insufficient" in (r.title + r.text + r.heading).casefold() or r.laws == (27,), r.url
+            assert "insufficient" in " ".join((r.title, r.text, r.heading, *r.phrasings)).casefold() or r.laws == (27,), r.url
 
 
 def test_record_text_reaches_the_index_as_the_words_it_is() -> None:

@@ -44,7 +44,10 @@ def test_unknown_node_kind(project: Path) -> None:
 
 def test_edge_to_missing_node(project: Path) -> None:
     edit(project / "flowcharts/fixture.yaml", "    next: a1\n", "    next: a9\n")
-    assert problems(project) == ["flowcharts/fixture.yaml:26: node 'k1' links to 'a9', which is not a node of this chart"]
+    # Every problem in one run: the arrow that lands nowhere, and the boxes it no longer reaches.
+    assert problems(project) == ["flowcharts/fixture.yaml:26: node 'k1' links to 'a9', which is not a node of this chart",
+                                 "flowcharts/fixture.yaml:27: node 'a1' is not reached from the chart's first box, a case or a statement",
+                                 "flowcharts/fixture.yaml:33: node 'r1' is not reached from the chart's first box, a case or a statement"]
 
 
 def test_question_needs_both_branches(project: Path) -> None:
@@ -72,7 +75,7 @@ def test_loop_with_no_way_out(project: Path) -> None:
 def test_unknown_citation_in_law_text(project: Path) -> None:
     edit(project / "laws/law-02.yaml", "citing Law 1A2(b)(ii)", "citing Law 1A2(b)(iii) and Law 64")
     assert problems(project) == [
-        "laws/law-02.yaml:10: Law 2A1 cites Law 1A2(b)(iii), which is not in the Laws",
+        "laws/law-02.yaml:10: Law 2A1 cites Law 1A2(b)(iii), which is not in the Laws (Law 1A2(b) has i, ii)",
         "laws/law-02.yaml:10: Law 2A1 cites Law 64, which is not in the Laws",
     ]
 
@@ -81,8 +84,8 @@ def test_unknown_citation_in_chart_and_beside(project: Path) -> None:
     edit(project / "flowcharts/fixture.yaml", "    text: Law 2A1\n", "    text: Law 2D\n")
     edit(project / "laws/law-02.yaml", "beside: [1A1]", "beside: [1A7]")
     assert problems(project) == [
-        "flowcharts/fixture.yaml:35: cites Law 2D, which is not in the Laws",
-        "laws/law-02.yaml:16: beside: Law 1A7 is not in the Laws",
+        "flowcharts/fixture.yaml:35: cites Law 2D, which is not in the Laws (Law 2 has A)",
+        "laws/law-02.yaml:16: beside: Law 1A7 is not in the Laws (Law 1A has 1, 2)",
     ]
 
 

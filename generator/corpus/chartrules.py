@@ -7,6 +7,7 @@ from pathlib import Path
 
 from generator.index import citations
 from generator.corpus.corpus import Corpus
+from generator.corpus.places import check_citation
 from generator.sources.errors import Problems
 from generator.index.lawtree import place_words
 from generator.sources.model import IRREGULARITY, Chart, Continuation, EditorNote, Kind, Node, Origin
@@ -136,9 +137,8 @@ def _check_table_notes(chart: Chart, corpus: Corpus, path: Path, problems: Probl
 
 
 def _check_quote(chart: Chart, note: EditorNote, owner: str, where: int, corpus: Corpus, path: Path, problems: Problems) -> None:
-    ref = citations.parse_ref(note.ref, chart.laws[0])
-    if ref is None or corpus.missing(ref, corpus.index):
-        problems.add(path, where, f"{owner}: editor_note ref '{note.ref}' is not a paragraph of the Laws")
+    ref = check_citation(corpus, note.ref, chart.laws[0], problems, path, where, f"{owner}: editor_note ref")
+    if ref is None:
         return
     law = corpus.laws.get(ref.law)
     if law is None:

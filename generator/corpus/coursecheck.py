@@ -3,10 +3,11 @@ rulings, and its correct one is the ruling the scenario's walk reaches; each les
 questions of its own module."""
 from __future__ import annotations
 
-import difflib
 from pathlib import Path
 
 from generator.corpus.corpus import Corpus
+from generator.corpus.places import check_citations
+from generator.corpus.places import nearest as _nearest
 from generator.flowcharts.walk import WalkError, box_refs, walk
 from generator.index import citations
 from generator.index.citations import Ref
@@ -122,10 +123,7 @@ def _related(a: Ref, b: Ref) -> bool:
 
 
 def _check_refs(corpus: Corpus, values: list[str], path: Path, line: int, problems: Problems, context: int | None = None) -> None:
-    for value in values:
-        ref = citations.parse_ref(value, context)
-        if ref is None or corpus.missing(ref, corpus.index):
-            problems.add(path, line, f"'{value}' is not a paragraph of the Laws")
+    check_citations(corpus, values, context, problems, path, line, "refs")
 
 
 def _check_item_ref(corpus: Corpus, value: str, charts: list[str], path: Path, line: int, problems: Problems,
@@ -143,7 +141,3 @@ def _check_item_ref(corpus: Corpus, value: str, charts: list[str], path: Path, l
         problems.add(path, line, f"'{value}' has no question in training/questions/{chart_id}.yaml: write one")
 
 
-def _nearest(word: str, names: object) -> str:
-    """", did you mean 'x'?" for the closest known name, or nothing."""
-    found = difflib.get_close_matches(word, list(names), n=1, cutoff=0.6)  # type: ignore[call-overload]
-    return f" (did you mean '{found[0]}'?)" if found else ""

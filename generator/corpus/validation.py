@@ -9,13 +9,15 @@ from generator.index import citations
 from generator.corpus.chartrules import check_rulings
 from generator.corpus.completeness import check_completeness
 from generator.corpus.coursecheck import check_course
+from generator.corpus.places import check_citation, check_citations, missing_message, nearest
 from generator.index.citations import Mention, Ref
 from generator.corpus.corpus import Corpus
 from generator.sources.errors import Problems
 from generator.index.lawtree import children, places, texts
 from generator.sources.model import ENTRY_KINDS, OTHERWISE, Block, Chart, ChartTable, Kind, Law, Node, Scenario, Vocabulary
-from generator.flowcharts.walk import START, WalkError, cases, first_box, follow, walk
+from generator.flowcharts.walk import START, UnusedFacts, WalkError, cases, first_box, follow, walk
 from generator.index.xref import FOOTNOTE_RE, Index, chart_texts
+from generator.flowcharts.style import PRINT_WRAP_WIDTH
 
 
 def check_corpus(corpus: Corpus, problems: Problems) -> None:
@@ -66,12 +68,7 @@ def _check_vocabulary(corpus: Corpus, vocabulary: Vocabulary, index: Index, path
         if key in seen:
             problems.add(path, group.line("words"), f"the same words as the group at line {seen[key]}")
         seen.setdefault(key, group.line("words"))
-        for value in group.paragraphs:
-            ref = citations.parse_ref(value)
-            if ref is None:
-                problems.add(path, group.line("paragraphs"), f"'{value}' is not a place in the Laws (write it like '16B1(a)')")
-            elif corpus.missing(ref, index):
-                problems.add(path, group.line("paragraphs"), f"Law {ref.canonical()} does not exist")
+        check_citations(corpus, group.paragraphs, None, problems, path, group.line("paragraphs"), "paragraphs")
 
 
 def _check_text_citations(corpus: Corpus, text: str, law: int | None, index: Index, path: Path, line: int, problems: Problems) -> None:
@@ -88,7 +85,7 @@ def _check_mentions(corpus: Corpus, mentions: Iterable[Mention], index: Index, p
     for mention in mentions:
         for ref in mention.refs:
             if corpus.missing(ref, index):
-                problems.add(path, line, f"cites {ref.label()}, which is not in the Laws")
+                problems.add(path, line, missing_message(ref, index))
 
 
 def _check_edition(corpus: Corpus, year: int, laws: dict[int, Law], problems: Problems) -> None:
@@ -148,16 +145,11 @@ def _check_law(corpus: Corpus, law: Law, index: Index, path: Path, problems: Pro
         block = blocks[place]
         for ref in mention.refs:
             if missing(ref):
-                problems.add(path, block.line(key), f"{place.label()} cites {ref.label()}, which is not in {where}")
+                problems.add(path, block.line(key), f"{place.label()} {missing_message(ref, index, where)}")
     if edition is not None:
         _check_footnotes(law, path, problems)
         return
-    for value in law.beside:
-        ref = citations.parse_ref(value, law.law)
-        if ref is None:
-            problems.add(path, law.line("beside"), f"beside: '{value}' is not a citation like 12C1(b)")
-        elif corpus.missing(ref, index):
-            problems.add(path, law.line("beside"), f"beside: {ref.label()} is not in the Laws")
+    check_citations(corpus, law.beside, law.law, problems, path, law.line("beside"), "beside")
     _check_footnotes(law, path, problems)
     beside = corpus.charts_for(law.law)
     if beside and law.no_chart is not None:
@@ -207,10 +199,11 @@ def _check_chart(chart: Chart, corpus: Corpus, index: Index, problems: Problems)
         nodes[node.id] = node
     for node in chart.nodes:
         _check_node_shape(node, path, problems)
+        _check_options(chart, node, path, problems)
         for target, _label in node.links():
             if target not in nodes:
                 key = {"Yes": "yes", "No": "no", OTHERWISE: "otherwise"}.get(_label or "", "next")
-                problems.add(path, node.line(key), f"node '{node.id}' links to '{target}', which is not a node of this chart")
+                problems.add(path, node.line(key), f"node '{node.id}' links to '{target}', which is not a node of this chart{nearest(target, nodes)}")
         for target in node.body:
             if target not in nodes:
                 problems.add(path, node.line("body"), f"repetition '{node.id}' frames '{target}', which is not a node of this chart")
@@ -221,31 +214,26 @@ def _check_chart(chart: Chart, corpus: Corpus, index: Index, problems: Problems)
         line = nodes[node_id].line(key) if node_id in nodes else chart.line("table")
         _check_mentions(corpus, [mention], index, path, line, problems)
     for node in chart.nodes:
-        for value in node.cites:
-            ref = citations.parse_ref(value, context)
-            if ref is None:
-                problems.add(path, node.line("cites"), f"cites: '{value}' is not a citation like 12C1(b)")
-            elif corpus.missing(ref, index):
-                problems.add(path, node.line("cites"), f"cites {ref.label()}, which is not in the Laws")
+        for key, values in (("cites", node.cites), ("not_applied", node.not_applied), ("basis", node.basis)):
+            check_citations(corpus, values, context, problems, path, node.line(key), key)
+        if node.later is not None:
+            check_citations(corpus, node.later.cites, context, problems, path, node.later.line("cites"), "later: cites")
         if node.kind is Kind.LAW_REF and not citations.find(node.text, context):
             problems.add(path, node.line("text"), f"law_ref '{node.id}' holds no citation (write it as 'Law 52')")
     for group in chart.table.groups if chart.table is not None else []:
-        for value in group.cites:
-            ref = citations.parse_ref(value, context)
-            if ref is None or corpus.missing(ref, index):
-                problems.add(path, group.line("cites"), f"cites: '{value}' is not a paragraph of the Laws")
+        check_citations(corpus, group.cites, context, problems, path, group.line("cites"))
     for omission in chart.omits:
-        ref = citations.parse_ref(omission.ref, context)
-        if ref is None or corpus.missing(ref, index):
-            problems.add(path, omission.line("ref"), f"omits: '{omission.ref}' is not a paragraph of the Laws")
-        elif ref.law not in chart.laws:
+        ref = check_citation(corpus, omission.ref, context, problems, path, omission.line("ref"), "omits")
+        if ref is not None and ref.law not in chart.laws:
             problems.add(path, omission.line("ref"), f"omits: {ref.label()} is not in a Law this chart serves")
-    if not problems_for(path, problems):
-        check_rulings(chart, corpus, path, problems)
-        check_completeness(chart, corpus, path, problems)
-    if chart.layout == "flow" and not problems_for(path, problems):
+    # Every rule runs whatever else is wrong, so that one run reports every problem; only the
+    # walks (the graph's, the scenarios', the situations') wait for a graph whose arrows all land.
+    check_rulings(chart, corpus, path, problems)
+    check_completeness(chart, corpus, path, problems)
+    whole = all(t in nodes for n in chart.nodes for t, _ in n.links()) and all(m in nodes for n in chart.nodes for m in n.body)
+    if chart.layout == "flow":
         _check_graph(chart, path, problems)
-    if not problems_for(path, problems):
+    if whole:
         _check_scenarios(chart, nodes, path, problems)
         _check_situations(chart, path, problems)
 
@@ -282,14 +270,18 @@ def _check_situations(chart: Chart, path: Path, problems: Problems) -> None:
                 f"'{start}' with these answers, or its answer is carried)"))
 
 
-def problems_for(path: Path, problems: Problems) -> bool:
-    if not problems:
-        return False  # the usual case, and naming the path is not free
-    shown = problems.display(path)
-    return any(p.path == shown for p in problems.items)
+# The longest word a box may hold: the drawing wraps lines of words, and a word longer than a
+# printed line would make the whole chart as wide as it.
+LONGEST_WORD = PRINT_WRAP_WIDTH + 8
 
 
 def _check_node_shape(n: Node, path: Path, problems: Problems) -> None:
+    long_words = [w for w in n.text.split() if len(w) > LONGEST_WORD]
+    if long_words:
+        word = long_words[0]
+        problems.add(path, n.line("text"), (
+            f"'{n.id}' holds a word of {len(word)} characters (“{word[:24]}…”): a box wraps its words at "
+            f"spaces, so the chart would be drawn as wide as that word; break it"))
     if n.id == START:
         problems.add(path, n.line("id"), (f"'{START}' is the step-through's choice of Case in every walk's address: "
                                           "give the box another id"))
@@ -315,9 +307,20 @@ def _check_node_shape(n: Node, path: Path, problems: Problems) -> None:
         problems.add(path, n.line("body"), f"only a repetition has a body; '{n.id}' is a {n.kind.value}")
 
 
+def _check_options(chart: Chart, node: Node, path: Path, problems: Problems) -> None:
+    """A box that offers options (arrows to Option boxes) offers two or more: one option is no choice."""
+    offered = [link.to for link in node.next if link.to in chart.by_id and chart.by_id[link.to].kind is Kind.OPTIONS]
+    if len(offered) == 1 and len(node.next) == 1 and node.kind not in (Kind.OPTIONS, Kind.CONDITION):
+        problems.add(path, node.line("next"), (
+            f"'{node.id}' offers one option only ('{offered[0]}'): an option is a choice among two or more; "
+            "add the others, or make it an action"))
+
+
 def _check_graph(chart: Chart, path: Path, problems: Problems) -> None:
     """Every box is reached, and every box can reach an end (no loop without a way out)."""
-    out: dict[str, list[str]] = {n.id: [t for t, _ in n.links()] + list(n.body) for n in chart.nodes}
+    # Arrows to boxes that do not exist are reported on their own: the graph is read without them.
+    ids = {n.id for n in chart.nodes}
+    out: dict[str, list[str]] = {n.id: [t for t in [t for t, _ in n.links()] + list(n.body) if t in ids] for n in chart.nodes}
     starts = [chart.nodes[0].id] + [n.id for n in chart.nodes if n.kind in ENTRY_KINDS]
     reached = _closure(starts, out)
     for node in chart.nodes:
@@ -385,6 +388,10 @@ def _check_scenarios(chart: Chart, nodes: dict[str, Node], path: Path, problems:
             continue
         try:
             route = walk(chart, scenario)
+        except UnusedFacts as exc:
+            for box in exc.boxes:
+                problems.add(path, scenario.fact_line(box), f"{name}: the walk never asks '{box}' (it is not on the way these facts lead, or its answer is carried)")
+            continue
         except WalkError as exc:
             problems.add(path, scenario.line(), f"{name}: {exc}")
             continue

@@ -134,6 +134,14 @@ class WalkError(Exception):
     """The facts of a scenario do not lead through the chart."""
 
 
+class UnusedFacts(WalkError):
+    """Facts a walk never asks (each is reported at its own line)."""
+
+    def __init__(self, boxes: list[str]) -> None:
+        super().__init__(f"facts that the walk never asks: {', '.join(boxes)}")
+        self.boxes = boxes
+
+
 def walk(chart: Chart, scenario: Scenario) -> list[str]:
     """The boxes a scenario's facts lead through, first to last."""
     here = first_box(chart)
@@ -149,7 +157,7 @@ def walk(chart: Chart, scenario: Scenario) -> list[str]:
     found = follow(chart, here, scenario.facts, complete=True)
     unused = sorted(set(scenario.facts) - found.used)
     if unused:
-        raise WalkError(f"facts that the walk never asks: {', '.join(unused)}")
+        raise UnusedFacts(unused)
     return found.route
 
 
