@@ -41,13 +41,13 @@
     });
   }
 
-  function offer() {
-    fetch(new URL("offline.json", root), {cache: "no-cache"}).then(function (r) { return r.json(); }).then(function (list) {
-      var saving = navigator.connection && navigator.connection.saveData;
-      say("This is build " + list.build + " of the " + list.edition + ". " +
-          (saving ? "Data saver is on: nothing stored yet. " : "Not stored on this device. ") +
-          "The whole site (every Law, chart, step-through and the search) is " + mb(list.bytes) + ".", true, false);
-    }, function () { say("", false, false); });
+  // The worker knows its build's size: the page offers the copy without fetching its list of files.
+  function offer(m) {
+    var saving = navigator.connection && navigator.connection.saveData;
+    var size = m.size || {};
+    say("This is build " + m.build + " of the " + (size.edition || "Laws") + ". " +
+        (saving ? "Data saver is on: nothing stored yet. " : "Not stored on this device. ") +
+        "The whole site (every Law, chart, step-through and the search) is " + mb(size.bytes || 0) + ".", true, false);
   }
 
   navigator.serviceWorker.addEventListener("message", function (event) {
@@ -56,10 +56,10 @@
       say("Storing for offline use: " + m.done + " of " + m.total + " files (" + mb(m.bytes) + ")…", false, false);
     } else if (m.type === "stored") {
       var took = started ? " in " + Math.round((Date.now() - started) / 1000) + " s" : "";
-      say("Stored for offline use" + took + ": " + m.files + " files, " + mb(m.bytes) + ", build " + m.build + " of the 2017 Laws.", false, false);
+      say("Stored for offline use" + took + ": " + m.files + " files, " + mb(m.bytes) + ", build " + m.build + " of the " + (m.edition || "Laws") + ".", false, false);
     } else if (m.type === "status") {
-      if (m.stored) say("Stored for offline use: build " + m.build + " of the 2017 Laws (" + mb(m.stored.bytes) + ").", false, false);
-      else offer();
+      if (m.stored) say("Stored for offline use: build " + m.build + " of the " + ((m.size || {}).edition || "Laws") + " (" + mb(m.stored.bytes) + ").", false, false);
+      else offer(m);
     } else if (m.type === "failed") {
       say("Storing stopped (" + m.reason + "). Try again when the connection is better.", true, false);
     }

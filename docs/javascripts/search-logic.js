@@ -147,17 +147,19 @@
     return prev[b.length];
   }
 
+  var RARE = 4, COMMONER = 10;
+
   function allowed(word) { return word.length >= 8 ? 2 : word.length >= 4 ? 1 : 0; }
 
   // The index's term nearest to an unknown word: the fewest edits, then the commonest.
-  function correct(word, index) {
+  function correct(word, index, self) {
     var limit = allowed(word);
     if (!limit) return null;
     var best = null, bestD = limit + 1, bestN = -1;
     var list = index._terms || (index._terms = Object.keys(index.t));
     for (var k = 0; k < list.length; k++) {
       var term = list[k];
-      if (Math.abs(term.length - word.length) > limit + 1) continue;
+      if (term === self || Math.abs(term.length - word.length) > limit + 1) continue;
       var d = Math.min(distance(word, term, limit), distance(stem(word), term, limit));
       if (d > limit) continue;
       var n = postings(index, term).length;
@@ -193,11 +195,20 @@
     terms(read.text).forEach(function (word) {
       if (ignored.has(word)) return;
       var term = stem(word);
-      if (index.t[term] === undefined) {
-        var near = correct(word, index);
-        if (!near) return;
-        fixed.push([word, near]);
-        term = near;
+      var known = index.t[term] !== undefined;
+      // A word the index holds only a few times may itself be a typo that some writer made
+      // (the situations keep TDs' own spelling): a far commoner neighbour is what was meant.
+      var rare = known && postings(index, term).length <= RARE;
+      if (!known || rare) {
+        var near = correct(word, index, term);
+        if (near && rare && postings(index, near).length < COMMONER * postings(index, term).length) near = null;
+        if (!near && !known) return;
+        if (near) {
+          fixed.push([word, near]);
+          // a rare word stays asked too: it may be right after all
+          if (rare && out.indexOf(term) < 0) out.push(term);
+          term = near;
+        }
       }
       if (out.indexOf(term) < 0) out.push(term);
     });

@@ -6,18 +6,30 @@
   "use strict";
 
   var KIND_NAMES = {situation: "Situation", chart: "Chart", definition: "Definition", course: "Course", page: "Page"};
-  var S = window.SearchLogic;
+  var S = null;  // search-logic.js, once loaded
   var script = document.currentScript;
   var root = new URL("../", script ? script.src : location.href);  // this script is in <root>/javascripts/
   var engine = null;
   var shards = {};
 
+  // The search's logic, loaded with the index on first use: a page that is only read never fetches it.
+  function logic() {
+    if (window.SearchLogic) return Promise.resolve(window.SearchLogic);
+    return new Promise(function (resolve, reject) {
+      var tag = document.createElement("script");
+      tag.src = new URL("javascripts/search-logic.js", root).href;
+      tag.onload = function () { resolve(window.SearchLogic); };
+      tag.onerror = function () { tag.remove(); reject(new Error("search logic")); };
+      document.head.appendChild(tag);
+    });
+  }
+
   function load() {
     if (!engine) {
-      engine = fetch(new URL("search/index.json", root)).then(function (r) {
+      engine = Promise.all([logic(), fetch(new URL("search/index.json", root)).then(function (r) {
         if (!r.ok) throw new Error("search index: " + r.status);
         return r.json();
-      });
+      })]).then(function (parts) { S = parts[0]; return parts[1]; });
       engine.catch(function () { engine = null; });  // offline before the first search: try again next time
     }
     return engine;
@@ -163,6 +175,7 @@
     button.type = "button";
     button.className = "site-search-button md-header__button";
     button.setAttribute("aria-haspopup", "dialog");
+    button.setAttribute("aria-label", "Search");  // its visible label is hidden on a phone
     button.setAttribute("aria-keyshortcuts", "/");
     button.innerHTML = '<svg viewBox="0 0 24 24" aria-hidden="true" width="24" height="24"><path fill="currentColor" d="M9.5 3A6.5 6.5 0 0 1 16 9.5c0 1.61-.59 3.09-1.56 4.23l.27.27h.79l5 5-1.5 1.5-5-5v-.79l-.27-.27A6.52 6.52 0 0 1 9.5 16 6.5 6.5 0 0 1 3 9.5 6.5 6.5 0 0 1 9.5 3m0 2C7 5 5 7 5 9.5S7 14 9.5 14 14 12 14 9.5 12 5 9.5 5"/></svg><span class="site-search-label">Search</span>';
     var dialog = document.createElement("dialog");

@@ -100,9 +100,10 @@ def first_box(chart: Chart) -> str:
     return starts[0].id if starts else chart.nodes[0].id
 
 
-def reachable(chart: Chart) -> set[str]:
-    """Boxes a walk can reach from where it may start, law references aside."""
-    begin = [c.id for c in cases(chart)] if first_box(chart) == START else [first_box(chart)]
+def reachable(chart: Chart, begin: list[str] | None = None) -> set[str]:
+    """Boxes a walk can reach from where it may start (or from `begin`), law references aside."""
+    if begin is None:
+        begin = [c.id for c in cases(chart)] if first_box(chart) == START else [first_box(chart)]
     by_id = chart.by_id
     seen: set[str] = set()
     stack = list(begin)

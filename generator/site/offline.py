@@ -37,6 +37,7 @@ def write_offline(site_dir: Path, template: Path = TEMPLATE) -> dict[str, int | 
     total = sum(size for _rel, size in files)
     listing = {"build": build, "edition": EDITION, "bytes": total, "files": files}
     (site_dir / "offline.json").write_text(json.dumps(listing, separators=(",", ":")), encoding="utf-8")
-    worker = template.read_text(encoding="utf-8").replace("__BUILD__", build)
+    worker = (template.read_text(encoding="utf-8").replace("__BUILD__", build).replace("__BYTES__", str(total))
+              .replace("__FILES__", str(len(files))).replace("__EDITION__", json.dumps(EDITION)[1:-1]))
     (site_dir / "sw.js").write_text(worker, encoding="utf-8")
     return {"build": build, "files": len(files), "bytes": total}

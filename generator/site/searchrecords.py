@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from generator.flowcharts.entries import Entries
 from generator.index.citations import Ref, parse_ref
 from generator.text.inline import law_url, ref_url, term_anchor
 from generator.index.lawtree import Place, places, texts
@@ -87,6 +88,7 @@ class SearchRecords:
     def __init__(self, corpus: Corpus) -> None:
         self.corpus = corpus
         self.words = WordMatcher(corpus.vocabulary)
+        self.entries = Entries(corpus.charts)
 
     @cached_property
     def records(self) -> list[Record]:
@@ -121,9 +123,10 @@ class SearchRecords:
             label = place.ref.label() if place.depth else f"Law {law.law}"
             shown = f"{label} · {title_words or law_title}"
             heading = f"Law {law.law} {law_title} {title_words}".strip()
+            entry = self.entries.of(place.ref)  # a Law's result offers its chart's walk, at its Case
             out.append(self._with_words(Record(
                 url=ref_url(place.ref), kind="law", title=shown, text=own, laws=(law.law,),
-                heading=heading, ref=place.ref)))
+                heading=heading, ref=place.ref, walk=entry.address() if entry else None)))
         if not out:  # a Law printed as a title and paragraphs only: still findable by its title
             out.append(self._with_words(Record(url=law_url(law.law), kind="law", title=f"Law {law.law} · {law_title}",
                                                text="", laws=(law.law,), heading=law_title, ref=Ref(law.law))))

@@ -4,6 +4,8 @@
 "use strict";
 
 const BUILD = "__BUILD__";
+// What the copy holds, so that a page can offer it without fetching the list of its files.
+const SIZE = {bytes: __BYTES__, files: __FILES__, edition: "__EDITION__"};
 const CACHE = "bridge-laws-" + BUILD;
 const DONE = "__stored-whole__";  // kept last in a cache once every file of the list is in it
 const LIST = new URL("offline.json", self.registration.scope).href;
@@ -41,7 +43,7 @@ async function storeAll() {
   }
   await Promise.all([worker(), worker(), worker(), worker()]);
   await cache.put(DONE, new Response(JSON.stringify({build: BUILD, files: files.length, bytes: bytes})));
-  tell({type: "stored", build: BUILD, files: files.length, bytes: bytes});
+  tell({type: "stored", build: BUILD, files: files.length, bytes: bytes, edition: SIZE.edition});
 }
 
 async function storedWhole(name) {
@@ -74,7 +76,7 @@ self.addEventListener("message", (event) => {
   } else if (kind === "status") {
     event.waitUntil((async () => {
       const done = await caches.match(DONE, {cacheName: CACHE});
-      event.source.postMessage({type: "status", build: BUILD, stored: done ? await done.json() : null});
+      event.source.postMessage({type: "status", build: BUILD, size: SIZE, stored: done ? await done.json() : null});
     })());
   }
 });

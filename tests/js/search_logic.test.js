@@ -1,0 +1,63 @@
+// The search's reading of a query, on a small index of its own: citations, numbers said in words,
+// bids and boards read as what they are, typos put right (also a typo some writer left in the
+// site's own words), and ignored words dropped. Run by tests/test_js.py (node --test).
+"use strict";
+const test = require("node:test");
+const assert = require("node:assert/strict");
+const L = require("../../docs/javascripts/search-logic.js");
+
+// Postings are "gap:count" in base 36; a term with n postings is held by n records.
+function held(n) { return Array.from({ length: n }, () => "1").join(","); }
+const index = {
+  i: ["the", "a", "my"],
+  t: {
+    insufficient: held(30), insufficent: held(1), bid: held(50), correct: held(12),
+    dummy: held(40), dumy: held(2), revok: held(25), claim: held(20), lead: held(30),
+    card: held(60), trick: held(20), twelfth: held(3), play: held(45), tray: held(1), trap: held(15),
+  },
+};
+
+test("a word missing from the index is put right to its nearest, commonest term", () => {
+  const u = L.understand("revokd clame", index);
+  assert.deepEqual(u.terms, ["revok", "claim"]);
+  assert.deepEqual(u.fixed, [["revokd", "revok"], ["clame", "claim"]]);
+});
+
+test("a rare word beside a far commoner neighbour is read as that neighbour, and kept too", () => {
+  const u = L.understand("insufficent bid", index);
+  assert.deepEqual(u.terms, ["insufficent", "insufficient", "bid"]);
+  assert.deepEqual(u.fixed, [["insufficent", "insufficient"]]);
+});
+
+test("a rare word whose neighbour is not far commoner stays as it is", () => {
+  const u = L.understand("tray", index);
+  assert.deepEqual(u.terms, ["tray", "trap"]);  // 15 against 1: commoner by more than ten
+  const few = Object.assign({}, index, { t: Object.assign({}, index.t, { trap: held(5) }) });
+  delete few._terms; delete few._post; delete few._ignored;
+  assert.deepEqual(L.understand("tray", few).terms, ["tray"]);
+});
+
+test("short words are never corrected and ignored words are dropped", () => {
+  const u = L.understand("the led", index);
+  assert.deepEqual(u.terms, []);
+  assert.deepEqual(u.fixed, []);
+});
+
+test("bids, boards, seats and trick numbers are read as what they are", () => {
+  const u = L.understand("Board 7: N bid 1NT then 2♠, trick 12 lead", index);
+  assert.deepEqual(u.terms, ["bid", "twelfth", "trick", "lead"]);
+});
+
+test("a Law named inside the words is kept apart from them", () => {
+  const u = L.understand("law 25 insufficient", index);
+  assert.deepEqual(u.laws, [25]);
+  assert.deepEqual(u.terms, ["insufficient"]);
+});
+
+test("a Law said in words is a citation", () => {
+  const cites = { "64": 1, "64a": 2, "10-12": 3, "10": 4 };
+  assert.deepEqual(L.citation("law sixty four", cites).entry, 1);
+  assert.equal(L.citation("64 A", cites).entry, 2);
+  assert.equal(L.citation("Laws 10 to 12", cites).entry, 3);
+  assert.equal(L.citation("14 cards", cites), null);
+});
