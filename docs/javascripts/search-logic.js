@@ -110,6 +110,11 @@
       return " ";
     });
     t = t.replace(/\b(?:bd|brd|boards?|b)\s*#?\s*\d{1,3}\b/gi, " ");
+    // A hand's count of cards says what is wrong with it: 14 cards are too many, 12 too few.
+    t = t.replace(/\b(\d{1,2}|eleven|twelve|fourteen|fifteen)\s+cards?\b/gi, function (all, n) {
+      var count = /^\d+$/.test(n) ? Number(n) : { eleven: 11, twelve: 12, fourteen: 14, fifteen: 15 }[n.toLowerCase()];
+      return count > 13 ? " incorrect number of cards too many " : count < 13 ? " incorrect number of cards missing card " : " thirteen cards ";
+    });
     t = t.replace(/\btrick\s*(?:no\.?|number|#)?\s*(\d{1,2})\b|\b(\d{1,2})(?:st|nd|rd|th)\s+trick\b/gi, function (all, a, b) {
       var n = Number(a || b);
       return " " + (ORDINAL[n] ? ORDINAL[n] + " " : "") + "trick ";

@@ -201,6 +201,43 @@
     return out;
   }
 
+  // ---- the questions that follow while the answer is No ----
+
+  var LONGEST_CHAIN = 6;
+
+  function yesNo(box) {
+    return !!box && box.choices.length === 2 && box.choices[0].label === "Yes" && box.choices[1].label === "No";
+  }
+
+  // The facts the walk has established by its last step (carried in, and answered on the way).
+  function factsAt(data, st) {
+    var carried = st.carried.length ? st.carried[st.carried.length - 1].facts : {};
+    return factsOf(pairsOf(data.boxes, st.route), carried);
+  }
+
+  // The questions that come after box `id` while each answer is No: a Law's exceptions, asked one
+  // after another. Shown with the question of now, so that "none of them" is one tap and any one
+  // that holds is one tap. The chain stops at anything but a plain Yes/No question, at one whose
+  // answer is carried (or asked twice), and at one judged at another time than the first.
+  function noChain(boxes, id, facts) {
+    var first = boxes[id];
+    var out = { ids: [], exit: null };
+    if (!yesNo(first) || (first.fact && first.fact in facts)) return out;
+    var asked = {};
+    if (first.fact) asked[first.fact] = true;
+    var next = first.choices[1].to;
+    while (out.ids.length < LONGEST_CHAIN) {
+      var box = boxes[next];
+      if (!yesNo(box) || next === id || out.ids.indexOf(next) >= 0 || (box.phase || null) !== (first.phase || null)) break;
+      if (box.fact && (box.fact in facts || asked[box.fact])) break;
+      if (box.fact) asked[box.fact] = true;
+      out.ids.push(next);
+      next = box.choices[1].to;
+    }
+    out.exit = next;
+    return out;
+  }
+
   function isDecision(step) { return !!step.box && step.box.choices.length > 1 && step.next !== undefined; }
 
   function answerOf(step) { return step.box ? answerLabel(step.box, step.next) : ""; }
@@ -282,6 +319,7 @@
   }
 
   return { AT: AT, NOT_MET: NOT_MET, IRREGULARITY: IRREGULARITY, state: state, steps: steps, follow: follow,
+           noChain: noChain, factsAt: factsAt, yesNo: yesNo,
            factsOf: factsOf, isDecision: isDecision, answerOf: answerOf, atEnd: atEnd, ruling: ruling,
            plainText: plainText, parts: parts };
 });

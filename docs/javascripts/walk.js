@@ -328,6 +328,31 @@
     var cardEl = rulingCard(data, all, card, { final: atEnd, lastDecision: lastDecision, hashOnward: hashOnward,
                                                overlaps: atEnd ? overlaps : [] });
 
+    // The questions after this one while the answer is No, each with its own Yes, and one button
+    // for No to all: the usual case, none of a Law's exceptions, in one tap.
+    function chainList() {
+      var chain = L.noChain(data.boxes, last.id, L.factsAt(data, st));
+      if (!chain.ids.length) return null;
+      var base = hrefAt(all.length - 1);
+      var list = el("ol", { class: "walk-chain-list", start: "2" }, chain.ids.map(function (id, k) {
+        var box = data.boxes[id];
+        var yes = base + "/" + chain.ids.slice(0, k + 1).join("/") + "/" + box.choices[0].to;
+        var notes = attachments(data, box, false);
+        return el("li", { "data-box": id }, [
+          el("div", { class: "walk-chain-q" }, [
+            el("span", { class: "walk-chain-text", html: box.html }),
+            refLinks(data, box.refs, "Decided by "),
+            notes.length ? el("details", { class: "walk-chain-notes" }, [el("summary", { text: "What it means" })].concat(notes)) : null]),
+          el("a", { class: "md-button walk-chain-yes", href: yes, text: "Yes",
+                    "aria-label": "Yes: " + box.text })]);
+      }));
+      var none = el("a", { class: "md-button walk-chain-none", href: base + "/" + chain.ids.concat([chain.exit]).join("/"),
+                           text: "No to all " + (chain.ids.length + 1) });
+      return el("div", { class: "walk-chain", role: "group", "aria-label": "The questions that follow if the answer is No" }, [
+        el("p", { class: "walk-chain-head", text: "If the answer is No, these are asked next; Yes at the first that holds:" }),
+        list, none]);
+    }
+
     // The question of now, its answers right under it so that they stay in view on a phone; what
     // qualifies it (its statements, the paragraph it decides) follows them.
     function questionCard() {
@@ -342,6 +367,8 @@
         buttons.appendChild(el("a", { class: "md-button walk-choice" + yn, href: hrefAt(all.length - 1) + "/" + choice.to, text: choice.label }));
       });
       q.appendChild(buttons);
+      var chain = laterQuestion ? null : chainList();
+      if (chain) q.appendChild(chain);
       if (here.kind === "start") {
         here.choices.forEach(function (choice) {
           var caseBox = data.boxes[choice.to];
@@ -512,7 +539,7 @@
     function show() { withCarried(data, function () { render(data, root); }); }
     show();
     root.addEventListener("click", function (event) {
-      var link = event.target.closest && event.target.closest(".walk-choice, .walk-back, .walk-restart, .walk-trail a");
+      var link = event.target.closest && event.target.closest(".walk-choice, .walk-chain a.md-button, .walk-back, .walk-restart, .walk-trail a");
       if (link) wantFocus = true;
     });
     window.addEventListener("hashchange", show);

@@ -134,7 +134,58 @@ def test_answering_keeps_the_focus_and_the_buttons_in_view(page: Any, base_url: 
     for label in labels[:-1]:
         page.locator(".walk-choice", has_text=re.compile("^" + re.escape(flat(label)) + "$")).first.focus()
         page.keyboard.press("Enter")
+        if page.locator(".walk-ruling-card.walk-final").count():
+            # The ruling of now is complete (a question judged at the end of play is left): the card first.
+            expect(page.locator(".walk-ruling-card")).to_be_focused()
+            continue
         expect(page.locator("#walk-current")).to_be_focused()
         box = page.locator(".walk-choice").first.bounding_box()
         assert box is not None and box["y"] + box["height"] <= PHONE["height"], label
     assert page.locator(".walk-trail-box > ol.walk-trail > li").count() <= 2  # older answers fold away
+
+
+def no_chain(chart: Chart, start: str) -> list[str]:
+    """The Yes/No questions after `start` while the answer is No (as the page's walk-logic finds
+    them, for charts without carried facts): a Law's exceptions asked in a row."""
+    def yes_no(node_id: str) -> list[str] | None:
+        node = chart.by_id.get(node_id)
+        ways = choices(chart, node) if node is not None else []
+        return [w.to for w in ways] if [w.label for w in ways] == ["Yes", "No"] else None
+
+    out: list[str] = []
+    facts = {chart.by_id[start].fact}
+    ways = yes_no(start)
+    while ways is not None and len(out) < 6:
+        nxt = chart.by_id.get(ways[1])
+        if nxt is None or yes_no(nxt.id) is None or nxt.phase != chart.by_id[start].phase or nxt.id in out:
+            break
+        if nxt.fact is not None and nxt.fact in facts:
+            break
+        facts.add(nxt.fact)
+        out.append(nxt.id)
+        ways = yes_no(nxt.id)
+    return out
+
+
+def test_a_row_of_exceptions_is_answered_no_in_one_tap_and_each_answer_is_kept(page: Any, base_url: str,
+                                                                                console_errors: list[str]) -> None:
+    found = [(chart, node.id, chain) for chart in corpus().charts.values() if chart.layout == "flow"
+             for node in chart.nodes if node.kind is Kind.QUESTION and len(chain := no_chain(chart, node.id)) >= 3]
+    assert found, "no chart asks three exceptions in a row"
+    chart, start, chain = found[0]
+    page.set_viewport_size(PHONE)
+    page.goto(base_url + f"walk/{chart.id}/#at:{start}")
+    items = page.locator(".walk-chain-list > li")
+    expect(items).to_have_count(len(chain))
+    assert [items.nth(i).get_attribute("data-box") for i in range(len(chain))] == chain
+    page.locator(".walk-chain-none").click()
+    expect(page).to_have_url(re.compile("/".join(re.escape(b) for b in chain)))
+    trail = page.locator(".walk-trail li")
+    assert trail.count() == len(chain) + 1  # every question of the row is on the record, answered No
+    answers = page.locator(".walk-trail .walk-answer").all_text_contents()
+    assert answers == ["No"] * (len(chain) + 1)
+    # Yes at one of the row: the ones before it answered No, that one Yes.
+    page.goto(base_url + f"walk/{chart.id}/#at:{start}")
+    page.locator(".walk-chain-list > li").nth(1).locator(".walk-chain-yes").click()
+    expect(page.locator(".walk-trail .walk-answer")).to_have_text(["No", "No", "Yes"])
+    assert console_errors == []

@@ -61,3 +61,9 @@ test("a Law said in words is a citation", () => {
   assert.equal(L.citation("Laws 10 to 12", cites).entry, 3);
   assert.equal(L.citation("14 cards", cites), null);
 });
+
+test("a hand's count of cards is read as too many or too few", () => {
+  assert.match(L.reading("South has 14 cards").text, /too many/);
+  assert.match(L.reading("dummy had only twelve cards").text, /missing card/);
+  assert.doesNotMatch(L.reading("trick 12 was led").text, /missing/);
+});

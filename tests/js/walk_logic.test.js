@@ -81,3 +81,29 @@ test("the plain text gives the sections, the facts and the link", () => {
   assert.match(words, /Facts:\n- Two penalty cards\? Yes/);
   assert.match(words, /http:\/\/x\/walk\/a\/#q1\/act$/);
 });
+
+// A Law's exceptions asked one after another: q1, then e1 and e2 while the answer is No.
+const exceptions = {
+  q1: box("question", yesNo("x1", "e1"), { fact: "f1" }),
+  e1: box("question", yesNo("x2", "e2"), { fact: "f2" }),
+  e2: box("condition", yesNo("x3", "act"), {}),
+  act: box("action", [{ label: "", to: "later_q" }], {}),
+  later_q: box("question", yesNo("x4", "x5"), { phase: "later" }),
+  x1: box("action", []), x2: box("action", []), x3: box("action", []), x4: box("action", []), x5: box("action", []),
+};
+
+test("the questions after one while the answer is No come with it, up to the first that is not a question", () => {
+  assert.deepEqual(L.noChain(exceptions, "q1", {}), { ids: ["e1", "e2"], exit: "act" });
+  assert.deepEqual(L.noChain(exceptions, "e1", {}), { ids: ["e2"], exit: "act" });
+  assert.deepEqual(L.noChain(exceptions, "act", {}), { ids: [], exit: null });
+});
+
+test("a question whose answer is already established ends the chain, and none follows a carried one", () => {
+  assert.deepEqual(L.noChain(exceptions, "q1", { f2: "no" }), { ids: [], exit: "e1" });
+  assert.deepEqual(L.noChain(exceptions, "q1", { f1: "no" }), { ids: [], exit: null });
+});
+
+test("a question judged at the end of play is not asked with those of now", () => {
+  const chain = Object.assign({}, exceptions, { e2: box("question", yesNo("x3", "later_q"), {}) });
+  assert.deepEqual(L.noChain(chain, "q1", {}), { ids: ["e1", "e2"], exit: "later_q" });
+});
