@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import functools
 import http.server
-import re
 import statistics
 import sys
 import threading
@@ -79,9 +78,18 @@ def load_cases(path: Path = CASES) -> list[Case]:
                  before={chart: flat(f) for chart, f in (c.get("before") or {}).items()}) for c in raw["situations"]]
 
 
+_SOURCES = {"root": ROOT}
+
+
+def read_from(root: Path) -> None:
+    """Read the charts from another copy of the project (the one a site was built from)."""
+    _SOURCES["root"] = root
+    _corpus.cache_clear()
+
+
 @functools.cache
 def _corpus() -> Any:
-    return load_corpus(ROOT, cached=True)
+    return load_corpus(_SOURCES["root"], cached=True)
 
 
 def check_case(case: Case) -> list[str]:

@@ -140,17 +140,23 @@ def _check_chart(root: Path, chart_id: str) -> int:
 def _walks(root: Path, chart_id: str) -> int:
     """Every route of one chart in words, for reviewing it against its Law."""
     from generator.corpus.loading import read_corpus
-    from generator.flowcharts.routes import describe, routes
+    from generator.flowcharts.routes import describe, routes, scenarios_by_route
 
     corpus, _problems = read_corpus(root)
     chart = corpus.charts.get(chart_id)
     if chart is None or chart.layout != "flow":
         print(f"no flow chart '{chart_id}' could be read", file=sys.stderr)
         return 1
+    taking = scenarios_by_route(chart)
+    bare = 0
     for n, route in enumerate(routes(chart), 1):
+        names = taking.get(route.boxes(), [])
+        bare += not names
         print(f"route {n} (ends at {route.end}):")
         print("\n".join(describe(chart, route)))
+        print("scenarios: " + ("; ".join(f"'{t}'" for t in names) if names else "none takes this route"))
         print()
+    print(f"{n - bare} of {n} routes taken by a scenario")
     return 0
 
 

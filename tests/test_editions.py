@@ -170,7 +170,7 @@ def test_impact_of_a_draft_that_removes_a_cited_paragraph(tmp_path, capsys, real
     assert main(["--root", str(real_project), "impact", "2017", str(draft)]) == 1
     out = capsys.readouterr().out
     assert "2017 42A3" in out and "removed" in out
-    assert "flowcharts/laws-42-43.yaml" in out and "cites Law 42A3 (removed)" in out
+    assert "flowcharts/laws-42-43.yaml" in out and "cites Law 42A3: removed in " in out
     assert "(1 Laws" in out.splitlines()[-1]
 
 

@@ -252,12 +252,14 @@
   // judged at the end of play; and the conditions found not to hold.
   function ruling(all) {
     var out = { now: [], next: [], later: [], notMet: [], headline: null, handOffs: [] };
-    var judgedLater = false;
+    var judgedLater = false, testedLater = false;
     var chart = null;
     var shown = {};  // a box or statement is shown once, however often a walk passes it
     all.forEach(function (s, i) {
       var box = s.box;
-      if (s.chart !== chart) { chart = s.chart; judgedLater = false; }  // a hand-off: the next chart rules now again
+      // A hand-off: the next chart rules now again, unless the walk handed over after a question
+      // judged at the end of play (an adjusted score assessed in Laws 10-12 is then assessed too).
+      if (s.chart !== chart) { chart = s.chart; judgedLater = testedLater; }
       if (!box) return;
       if (box.kind === "not_met") { out.notMet.push({ step: s, condition: i ? all[i - 1].box : null }); return; }
       // A statement beside the flow that qualifies this box is part of the ruling, where the walk is.
@@ -274,7 +276,11 @@
       shown[own] = true;
       if (box.phase === "later") {
         judgedLater = true;
-        if (box.kind === "question" || box.kind === "condition") { out.later.push({ step: s, box: box, test: true }); return; }
+        if (box.kind === "question" || box.kind === "condition") {
+          testedLater = true;
+          out.later.push({ step: s, box: box, test: true });
+          return;
+        }
       }
       var phase = box.phase;
       if (!phase) return;

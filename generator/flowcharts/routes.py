@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from generator.flowcharts.boxnotes import correction_words, later_words
 from generator.sources.model import Chart, Kind
-from generator.flowcharts.walk import START, box_refs, cases, choices, first_box, qualifiers
+from generator.flowcharts.walk import START, WalkError, box_refs, cases, choices, first_box, not_met, qualifiers, walk
 
 # The boxes a walk passes that are part of the ruling (a question's answer is in the trail).
 RULING_KINDS = frozenset({Kind.ACTION, Kind.OPTIONS, Kind.STATEMENT, Kind.REPETITION, Kind.CONDITION})
@@ -25,6 +25,24 @@ class Route:
     @property
     def end(self) -> str:
         return self.steps[-1][0]
+
+    def boxes(self) -> tuple[str, ...]:
+        return tuple(box for box, _ in self.steps)
+
+
+def scenarios_by_route(chart: Chart) -> dict[tuple[str, ...], list[str]]:
+    """The titles of the scenarios that take each route, keyed by the route's boxes (a route that
+    ends where a condition does not hold ends with that condition's not-met step)."""
+    out: dict[tuple[str, ...], list[str]] = {}
+    for scenario in chart.scenarios:
+        try:
+            route = walk(chart, scenario)
+        except WalkError:
+            continue
+        if len(choices(chart, chart.by_id[route[-1]])) > 1:
+            route = [*route, not_met(route[-1])]
+        out.setdefault(tuple(route), []).append(scenario.title)
+    return out
 
 
 def routes(chart: Chart, limit: int = 500) -> Iterator[Route]:

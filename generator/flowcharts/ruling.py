@@ -85,14 +85,16 @@ def _refs(chart: Chart, values: list[str]) -> tuple[Ref, ...]:
 def ruling_of(steps: list[Step]) -> Ruling:
     """Group the boxes a walk passed into the Ruling card's sections."""
     out = Ruling()
-    judged_later = False
+    judged_later = tested_later = False
     chart = None
     notes: dict[str, list[Node]] = {}
     shown: set[tuple[str, str]] = set()  # a box or statement is shown once, however often a walk passes it
     for i, step in enumerate(steps):
         node = step.node
-        if step.chart is not chart:  # a hand-off: the next chart rules now again
-            chart, judged_later = step.chart, False
+        if step.chart is not chart:
+            # A hand-off: the next chart rules now again, unless the walk handed over after a
+            # question judged at the end of play (what it hands to is judged then too).
+            chart, judged_later = step.chart, tested_later
             notes = qualifiers(chart)
         if node is None:
             continue
@@ -113,6 +115,7 @@ def ruling_of(steps: list[Step]) -> Ruling:
         if node.phase is Phase.LATER:
             judged_later = True
             if node.kind in (Kind.QUESTION, Kind.CONDITION):
+                tested_later = True
                 out.later.append(_item(step.chart, node, kind="test"))
                 continue
         if phase is None:

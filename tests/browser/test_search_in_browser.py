@@ -9,7 +9,6 @@ import pytest
 from playwright.sync_api import expect
 
 from support import ROOT
-from generator.corpus.loading import load_corpus
 from generator.tools.searcheval import Judge, load_queries
 
 pytestmark = pytest.mark.browser
@@ -28,10 +27,10 @@ def run_queries(page: Any, base_url: str, texts: list[str]) -> dict[str, list[st
 
 
 @pytest.mark.parametrize("name", sorted(FLOORS))
-def test_the_query_set_finds_the_right_law_first(page: Any, base_url: str, name: str) -> None:
+def test_the_query_set_finds_the_right_law_first(page: Any, base_url: str, name: str, real_corpus: Any) -> None:
     queries = load_queries(ROOT / "tests" / name)
     results = run_queries(page, base_url, [q.q for q in queries])
-    scored = Judge(load_corpus(ROOT)).score("site", queries, results)
+    scored = Judge(real_corpus).score("site", queries, results)
     top1, top3 = FLOORS[name]
     print(scored.line())
     assert scored.top1 / scored.total >= top1, scored.misses

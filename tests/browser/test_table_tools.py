@@ -7,17 +7,14 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from support import ROOT
-from generator.corpus.loading import load_corpus
 from generator.flowcharts.walk import START, first_box, walk
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 375, "height": 667}
 
 
-def scenario_clicks(chart_id: str) -> tuple[list[str], str]:
+def scenario_clicks(corpus: Any, chart_id: str) -> tuple[list[str], str]:
     """The button labels a Director presses to walk the chart's first scenario, and its ruling's words."""
-    corpus = load_corpus(ROOT)
     chart = corpus.charts[chart_id]
     scenario = chart.scenarios[0]
     route = walk(chart, scenario)
@@ -34,9 +31,9 @@ def scenario_clicks(chart_id: str) -> tuple[list[str], str]:
     return labels, " ".join(by_id[route[-1]].text.split())
 
 
-def test_walk_a_chart_by_clicks_to_its_ruling(page: Any, base_url: str, console_errors: list[str]) -> None:
+def test_walk_a_chart_by_clicks_to_its_ruling(page: Any, base_url: str, console_errors: list[str], real_corpus: Any) -> None:
     page.set_viewport_size(PHONE)
-    clicks, ruling = scenario_clicks("law-27")
+    clicks, ruling = scenario_clicks(real_corpus, "law-27")
     page.goto(base_url + "walk/law-27/")
     for label in clicks:
         page.locator(".walk-choice", has_text=label).first.click()

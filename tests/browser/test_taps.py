@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import statistics
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,6 +17,11 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import taps  # noqa: E402  (the benchmark's walker, so the test and the figures agree)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+@pytest.fixture(autouse=True)
+def _the_charts_the_site_was_built_from(real_project: Path) -> None:
+    taps.read_from(real_project)
 
 
 def test_the_situations_are_everyday_ones_of_every_part_of_the_game() -> None:

@@ -2,25 +2,28 @@
 walk from one chart into the next."""
 from __future__ import annotations
 
-import functools
-
 import re
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
-from support import ROOT
-from generator.corpus.loading import load_corpus
 from generator.sources.model import Chart, Kind, Scenario
 from generator.flowcharts.walk import START, choices, first_box, follow, walk
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
-@functools.cache
-def corpus():
-    """Read when a test first asks (not at import: a bad source fails the tests, not the collection)."""
-    return load_corpus(ROOT)
+_SNAPSHOT: dict[str, Any] = {}
+
+
+@pytest.fixture(autouse=True)
+def _the_corpus_the_site_was_built_from(real_corpus: Any) -> None:
+    _SNAPSHOT["corpus"] = real_corpus
+
+
+def corpus() -> Any:
+    """The corpus of the copy the site was built from (sources edited during a run do not count)."""
+    return _SNAPSHOT["corpus"]
 RULING_KINDS = {Kind.ACTION, Kind.OPTIONS, Kind.STATEMENT, Kind.REPETITION}
 
 

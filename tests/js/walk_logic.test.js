@@ -107,3 +107,21 @@ test("a question judged at the end of play is not asked with those of now", () =
   const chain = Object.assign({}, exceptions, { e2: box("question", yesNo("x3", "later_q"), {}) });
   assert.deepEqual(L.noChain(chain, "q1", {}), { ids: ["e1", "e2"], exit: "later_q" });
 });
+
+test("a chart handed to after a question judged at the end of play is judged then too", () => {
+  const first = {
+    id: "p", title: "P", start: "q", carried: {}, handedFrom: [],
+    boxes: {
+      q: box("question", yesNo("adj", "fine"), { phase: "later", text: "Damaged?" }),
+      adj: box("action", [], { phase: "now", text: "Adjust", continues: [{ chart: "r", at: "assess", label: "Assess" }] }),
+      fine: box("action", [], { phase: "now", text: "Score stands" }),
+    },
+  };
+  const second = {
+    id: "r", title: "R", start: "assess", carried: { p: { title: "P", start: "q", boxes: first.boxes } }, handedFrom: ["p"],
+    boxes: { assess: box("action", [], { phase: "now", text: "Weighted score assessed" }) },
+  };
+  const card = L.ruling(L.steps(second, L.state(second, "#@p/q/adj/@r/assess")));
+  assert.deepEqual(card.now.map((it) => it.box.text), []);
+  assert.deepEqual(card.later.map((it) => it.box.text), ["Damaged?", "Adjust", "Weighted score assessed"]);
+});

@@ -1,0 +1,51 @@
+"""The Ruling card's sections as the terminal walk and the handbook read them (flowcharts/ruling.py;
+the page's walk-logic.js does the same and is tested under node): what is ruled now, what happens
+next, what is judged at the end of play, across a hand-off."""
+from __future__ import annotations
+
+from typing import Any
+
+from generator.flowcharts.ruling import ruling_of, steps_of
+from generator.sources.model import Chart
+
+
+def chart(id_: str, nodes: list[dict[str, Any]]) -> Chart:
+    made = Chart.model_validate({"title": id_.upper(), "laws": [16], "origin": "drawn", "nodes": nodes})
+    return made.model_copy(update={"id": id_})  # as the loader names a chart by its file
+
+
+ADJUST = chart("p", [
+    {"id": "q", "kind": "question", "text": "Was the non-offending side damaged?", "phase": "later",
+     "yes": "adj", "no": "fine"},
+    {"id": "adj", "kind": "action", "text": "The score is adjusted",
+     "continues": [{"chart": "r", "at": "assess"}]},
+    {"id": "fine", "kind": "action", "text": "The score stands"},
+])
+ASSESS = chart("r", [
+    {"id": "start_here", "kind": "question", "text": "Is a penalty card on the table?", "yes": "assess", "no": "assess2"},
+    {"id": "assess", "kind": "action", "text": "The adjusted score is assessed"},
+    {"id": "assess2", "kind": "action", "text": "Play goes on", "phase": "next"},
+])
+PENALTY = chart("s", [
+    {"id": "s1", "kind": "action", "text": "The card is a major penalty card",
+     "continues": [{"chart": "r", "at": "assess2"}]},
+])
+
+
+def test_what_follows_a_question_judged_at_the_end_of_play_is_judged_then():
+    card = ruling_of(steps_of(ADJUST, ["q", "adj"]))
+    assert [i.text for i in card.later] == ["Was the non-offending side damaged?", "The score is adjusted"]
+    assert card.now == [] and card.hand_offs == [("r", "assess")]
+
+
+def test_a_chart_handed_to_after_such_a_question_is_judged_at_the_end_of_play_too():
+    card = ruling_of(steps_of(ADJUST, ["q", "adj"]) + steps_of(ASSESS, ["assess"]))
+    assert [i.text for i in card.later][-1] == "The adjusted score is assessed"
+    assert card.now == []
+
+
+def test_a_chart_handed_to_at_the_table_rules_now_again():
+    card = ruling_of(steps_of(PENALTY, ["s1"]) + steps_of(ASSESS, ["assess2"]))
+    assert [i.text for i in card.now] == ["The card is a major penalty card"]
+    assert [i.text for i in card.next] == ["Play goes on"]
+    assert card.later == []
