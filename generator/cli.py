@@ -123,6 +123,8 @@ def _check_chart(root: Path, chart_id: str) -> int:
             except WalkError as exc:
                 print(f"scenario '{scenario.title}': {exc}")
         cov = route_coverage(chart)
+        print(f"branches: {len(cov.branches) - len(cov.missing_branches)} of {len(cov.branches)} taken by a scenario"
+              + (f"; not yet: {', '.join(f'{a.box} -> {a.label}' for a in cov.missing_branches)}" if cov.missing_branches else ""))
         print(f"end boxes: {len(cov.ends) - len(cov.missing_ends)} of {len(cov.ends)} are a scenario's ruling"
               + (f"; not yet: {', '.join(cov.missing_ends)}" if cov.missing_ends else ""))
         print(f"route paragraphs: {len(cov.paragraphs) - len(cov.missing_paragraphs)} of {len(cov.paragraphs)} decisive"
@@ -239,6 +241,9 @@ def _report_routes(corpus: Corpus) -> None:
     for cov in found.charts:
         chart = corpus.charts[cov.chart]
         path = corpus.chart_path(cov.chart).relative_to(corpus.root).as_posix()
+        for arrow in cov.missing_branches:
+            line = chart.by_id[arrow.box].line() if arrow.box in chart.by_id else chart.line("nodes")
+            print(f"{path}:{line}: warning: the way '{arrow.label}' out of '{arrow.box}' is taken by no scenario")
         for end in cov.missing_ends:
             line = chart.by_id[end].line()
             print(f"{path}:{line}: warning: end box '{end}' is the ruling of no scenario")
