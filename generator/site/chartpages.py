@@ -26,6 +26,7 @@ from generator.corpus.corpus import Corpus
 from generator.sources.model import Chart, Kind
 from generator.text.templates import display_title
 from generator.flowcharts.walk import cases, not_applied_refs, qualifiers, stands_on
+from generator.index.lawcharts import law_charts
 from generator.index.xref import Index
 
 # Charts are inlined on pages two levels down (laws/law-14/, charts/law-14/), so links in the
@@ -192,7 +193,13 @@ class ChartPages:
         rows = [{"id": c.id, "title": c.title, "page": c.page, "provenance": provenance(c),
                  "laws": [{"number": n, "url": law_url(n)} for n in c.laws], "printed": self.printed.of(c.id)}
                 for c in sorted(self.corpus.charts.values(), key=lambda c: (min(c.laws), c.page or 999))]
-        return self.env.get_template("charts_index.md.j2").render(rows=rows, printed=self.printed)
+        laws = [{"number": lc.law, "title": display_title(lc.title), "url": law_url(lc.law),
+                 "beside": [self._link(c) for c in lc.beside], "applied_by": [self._link(c) for c in lc.applied_by],
+                 "no_chart": lc.no_chart} for lc in law_charts(self.corpus)]
+        return self.env.get_template("charts_index.md.j2").render(rows=rows, printed=self.printed, laws=laws)
+
+    def _link(self, chart_id: str) -> dict[str, str]:
+        return {"id": chart_id, "title": self.corpus.charts[chart_id].title}
 
     def legend(self) -> str:
         rows = []

@@ -144,7 +144,7 @@ def test_answering_keeps_the_focus_and_the_buttons_in_view(page: Any, base_url: 
         expect(page.locator("#walk-current")).to_be_focused()
         box = page.locator(".walk-choice").first.bounding_box()
         assert box is not None and box["y"] + box["height"] <= PHONE["height"], label
-    assert page.locator(".walk-trail-box > ol.walk-trail > li").count() <= 2  # older answers fold away
+        assert page.locator(".walk-trail-box > ol.walk-trail > li").count() <= 2  # older answers fold away
 
 
 def no_chain(chart: Chart, start: str) -> list[str]:
