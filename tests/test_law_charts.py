@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from support import edit
-from generator.index.lawcharts import law_charts
+from generator.corpus.lawcharts import law_charts
 
 
 def test_each_of_the_93_laws_has_a_chart_beside_it_or_a_reason(real_corpus: Any) -> None:

@@ -154,7 +154,8 @@ def _check_law(corpus: Corpus, law: Law, index: Index, path: Path, problems: Pro
     beside = corpus.charts_for(law.law)
     if beside and law.no_chart is not None:
         problems.add(path, law.line("no_chart"), f"Law {law.law} has a chart ({beside[0].id}): no_chart: says why a Law has none")
-    if not beside and law.no_chart is None and corpus.charts and law.law not in corpus.unreadable_laws:
+    # A chart file that failed to load may be the one beside it: then say nothing more.
+    if not beside and law.no_chart is None and corpus.charts and not corpus.unreadable_charts:
         problems.add(path, law.line(), (f"Law {law.law} has no chart beside it: draw one, or say under no_chart: "
                                         "why a Director needs none (e.g. it defines equipment, or another chart applies it)"))
     if law.situations and corpus.charts_for(law.law):

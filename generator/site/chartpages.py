@@ -26,7 +26,7 @@ from generator.corpus.corpus import Corpus
 from generator.sources.model import Chart, Kind
 from generator.text.templates import display_title
 from generator.flowcharts.walk import cases, not_applied_refs, qualifiers, stands_on
-from generator.index.lawcharts import law_charts
+from generator.corpus.lawcharts import law_charts
 from generator.index.xref import Index
 
 # Charts are inlined on pages two levels down (laws/law-14/, charts/law-14/), so links in the
