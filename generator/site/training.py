@@ -22,7 +22,7 @@ from generator.flowcharts.ruling import Item as RulingItem
 from generator.flowcharts.ruling import ruling_of, steps_of
 from generator.flowcharts.walk import START, WalkError, choices, first_box, follow, not_met
 from generator.index import citations
-from generator.sources.model import Chart, Lesson, Module, Question, Scenario
+from generator.sources.model import IRREGULARITY, Chart, Lesson, Module, Question, Scenario
 from generator.site.walkpages import walk_url
 from generator.text.inline import Renderer, law_url, ref_url
 
@@ -118,7 +118,7 @@ def course_item(corpus: Corpus, chart: Chart, question: Question, number: int) -
         card = ruling_of(walked)
         ruling = {"now": _ruling_parts(card.now), "next": _ruling_parts(card.next), "later": _ruling_parts(card.later)}
         end = chart.by_id[route[-1].split("~")[0]]
-        continues = [{"label": h.label, "url": f"walk/{h.chart}/"} for h in (hand_off(c, corpus.charts) for c in end.continues)]
+        continues = [{"label": h.label, "url": _continue_url(h.chart)} for h in (hand_off(c, corpus.charts) for c in end.continues)]
         walk = walk_url(chart, route)
     elif scenario.table is not None:
         steps = [{"box": chart.table.columns[0] if chart.table else "", "answer": scenario.table.group},
@@ -126,6 +126,12 @@ def course_item(corpus: Corpus, chart: Chart, question: Question, number: int) -
     return CourseItem(f"{chart.id}: {scenario.title}", f"{chart.id}-{number}", chart, scenario, question,
                       _order(scenario, [correct, *wrong]), tuple(steps), ruling, tuple(continues), walk,
                       _refs(question.refs, law))
+
+
+def _continue_url(chart_id: str) -> str:
+    """Where a hand-off leads: its chart's step-through, or, for "the irregularity's own Law" (no
+    one chart), the list of every chart by part of the Laws."""
+    return "charts/" if chart_id == IRREGULARITY else f"walk/{chart_id}/"
 
 
 def course_items(corpus: Corpus, module: Module) -> list[CourseItem]:
