@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from generator.sources.errors import SourceErrors
-from generator.corpus.loading import load_corpus
+from generator.corpus.loading import load_corpus, read_corpus
 from generator.flowcharts.routecoverage import route_coverage, totals
 from generator.site.walkpages import carried_script, handed_from, walk_data
 from support import edit
@@ -119,10 +119,23 @@ def test_route_coverage_counts_end_boxes_and_decisive_paragraphs(project: Path) 
     assert cov.missing_paragraphs == []
     edit(project / CHART, "  - title: Offered the option", "  - title: Offered the option\n    case: c1")
     edit(project / CHART, "    facts: {q1: \"no\"}\n    ruling: a2\n", "    facts: {q1: \"yes\"}\n    ruling: a1\n")
-    cov = route_coverage(load_corpus(project).charts["fixture"])
+    corpus, _ = read_corpus(project)
+    cov = route_coverage(corpus.charts["fixture"])
     assert cov.missing_ends == ["a2"]
     assert [r.canonical() for r in cov.missing_paragraphs] == ["1A2", "1C2"]
-    assert totals(list(load_corpus(project).charts.values())).ends == (3, 4)
+    assert totals(list(corpus.charts.values())).ends == (3, 4)
+
+
+def test_a_way_no_scenario_takes_stops_the_build_at_its_box(project: Path) -> None:
+    """Every branch, end box and route paragraph is some scenario's: a new question's way that no
+    scenario walks is a problem at that question's line, not a warning to forget."""
+    edit(project / CHART, "    facts: {q1: \"no\"}\n    ruling: a2\n", "    facts: {q1: \"yes\"}\n    ruling: a1\n")
+    assert problems(project) == [
+        "flowcharts/fixture.yaml:16: the way 'No' out of 'q1' is taken by no scenario: add one whose facts take it",
+        "flowcharts/fixture.yaml:50: end box 'a2' is the ruling of no scenario: add one that ends there",
+        "flowcharts/fixture.yaml:54: Law 1A2 is on a route but decisive in no scenario: add one that ends where it decides",
+        "flowcharts/fixture.yaml:54: Law 1C2 is on a route but decisive in no scenario: add one that ends where it decides",
+    ]
 
 
 def test_a_condition_that_does_not_hold_can_lead_on(project: Path) -> None:
@@ -131,6 +144,8 @@ def test_a_condition_that_does_not_hold_can_lead_on(project: Path) -> None:
 
     edit(project / CHART, "    cites: [2A1]\n    next: a1\n", "    cites: [2A1]\n    next: a1\n    otherwise: o1\n")
     edit(project / CHART, "    facts: {q1: \"yes\"}\n    ruling: a1\n", "    facts: {q1: \"yes\", k1: \"no\"}\n    ruling: a2\n")
+    # The scenario that ended at the condition not met now takes the way it holds.
+    edit(project / CHART, "    facts: {q1: \"yes\", k1: \"no\"}\n    ruling: k1\n", "    facts: {q1: \"yes\"}\n    ruling: a1\n")
     chart = load_corpus(project).charts["fixture"]
     assert [(c.label, c.to) for c in choices(chart, chart.by_id["k1"])] == [("Yes", "a1"), ("No", "o1")]
     assert walk(chart, chart.scenarios[0]) == ["c1", "q1", "k1", "o1", "rep", "a2"]

@@ -15,6 +15,7 @@ from generator.corpus.corpus import Corpus
 from generator.sources.errors import Problems
 from generator.index.lawtree import children, places, texts
 from generator.sources.model import ENTRY_KINDS, OTHERWISE, Block, Chart, ChartTable, Kind, Law, Node, Scenario, Vocabulary
+from generator.flowcharts.routecoverage import route_coverage
 from generator.flowcharts.walk import START, UnusedFacts, WalkError, cases, first_box, follow, walk
 from generator.index.xref import FOOTNOTE_RE, Index, chart_texts
 from generator.flowcharts.style import PRINT_WRAP_WIDTH
@@ -193,6 +194,7 @@ def _check_footnotes(law: Law, path: Path, problems: Problems) -> None:
 
 def _check_chart(chart: Chart, corpus: Corpus, index: Index, problems: Problems) -> None:
     path = corpus.chart_path(chart.id)
+    before = len(problems.items)
     for number in chart.laws:
         if number not in corpus.laws and number not in corpus.unreadable_laws:
             problems.add(path, chart.line("laws"), f"chart serves Law {number}, which is not in the Laws")
@@ -240,6 +242,8 @@ def _check_chart(chart: Chart, corpus: Corpus, index: Index, problems: Problems)
     if whole:
         _check_scenarios(chart, nodes, path, problems)
         _check_situations(chart, path, problems)
+    if whole and chart.layout == "flow" and chart.table is None and len(problems.items) == before:
+        _check_route_coverage(chart, path, problems)  # on a chart with no other problem: else it is noise
 
 
 def _check_situations(chart: Chart, path: Path, problems: Problems) -> None:
@@ -404,6 +408,19 @@ def _check_scenarios(chart: Chart, nodes: dict[str, Node], path: Path, problems:
             problems.add(path, scenario.line("ruling"),
                          f"{name}: the facts lead to '{end.id}' ({' '.join(end.text.split())[:60]}), "
                          f"not to the ruling '{scenario.ruling}'")
+
+
+def _check_route_coverage(chart: Chart, path: Path, problems: Problems) -> None:
+    """Every way out of every box, every end box and every paragraph a route applies is some
+    scenario's: a branch no scenario takes is a branch no test, lesson or review ever walked."""
+    cov = route_coverage(chart)
+    for arrow in cov.missing_branches:
+        line = chart.by_id[arrow.box].line() if arrow.box in chart.by_id else chart.line("nodes")
+        problems.add(path, line, f"the way '{arrow.label}' out of '{arrow.box}' is taken by no scenario: add one whose facts take it")
+    for end in cov.missing_ends:
+        problems.add(path, chart.by_id[end].line(), f"end box '{end}' is the ruling of no scenario: add one that ends there")
+    for ref in cov.missing_paragraphs:
+        problems.add(path, chart.line("scenarios"), f"{ref.label()} is on a route but decisive in no scenario: add one that ends where it decides")
 
 
 def _check_table_scenario(table: ChartTable, scenario: Scenario, name: str, path: Path, problems: Problems) -> None:
