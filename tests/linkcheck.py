@@ -53,7 +53,11 @@ def walk_states(walk_json: str) -> Callable[[str], bool]:
 
     def valid(state: str) -> bool:
         route = [p for p in state.split("/") if p]
-        if not route or route[0] != data["start"]:
+        if route and route[0].startswith("at:"):  # a walk started at a box of the chart
+            route[0] = route[0].removeprefix("at:")
+            if route[0] not in data["boxes"]:
+                return False
+        elif not route or route[0] != data["start"]:
             return False
         return all(any(c["to"] == b for c in data["boxes"][a]["choices"]) for a, b in zip(route, route[1:]))
 

@@ -196,7 +196,7 @@ def test_a_walk_started_at_a_box_carries_on_across_a_hand_off(page: Any, base_ur
     page.wait_for_url("**/walk/law-26/**")
     assert "#@law-27/at:q_lho_called/" in page.url
     expect(page.locator(".walk-notice")).to_contain_text("questions before it were not asked")
-    expect(page.locator(".walk-ruling")).to_contain_text("Law 26B applies")  # the earlier chart's ruling came along
+    expect(page.locator("#walk-ruling")).to_contain_text("Law 26B applies")  # the earlier chart's ruling came along
 
 
 def test_the_map_and_the_back_button_at_either_end_of_a_walk(page: Any, base_url: str) -> None:

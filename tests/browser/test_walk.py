@@ -137,8 +137,11 @@ def test_answering_keeps_the_focus_and_the_buttons_in_view(page: Any, base_url: 
     for label in labels[:-1]:
         page.locator(".walk-choice", has_text=re.compile("^" + re.escape(flat(label)) + "$")).first.focus()
         page.keyboard.press("Enter")
+        # The focus moves to the next question, or, where the ruling of now is complete (a question
+        # judged at the end of play is left), to the Ruling card: wait for either, then see which.
+        page.wait_for_function("document.activeElement && (document.activeElement.id === 'walk-current'"
+                               " || document.activeElement.classList.contains('walk-ruling-card'))")
         if page.locator(".walk-ruling-card.walk-final").count():
-            # The ruling of now is complete (a question judged at the end of play is left): the card first.
             expect(page.locator(".walk-ruling-card")).to_be_focused()
             continue
         expect(page.locator("#walk-current")).to_be_focused()
