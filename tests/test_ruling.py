@@ -49,3 +49,11 @@ def test_a_chart_handed_to_at_the_table_rules_now_again():
     assert [i.text for i in card.now] == ["The card is a major penalty card"]
     assert [i.text for i in card.next] == ["Play goes on"]
     assert card.later == []
+
+
+def test_a_chart_entered_at_its_beginning_after_such_a_question_rules_now():
+    """Laws 10-12 judge at the end of play whether a side gained, then hand over to the
+    irregularity's own chart: its rectification is ruled at the table, not after play."""
+    card = ruling_of(steps_of(ADJUST, ["q", "adj"]) + steps_of(ASSESS, ["start_here", "assess2"]))
+    assert [i.text for i in card.next] == ["Play goes on"]
+    assert [i.text for i in card.later] == ["Was the non-offending side damaged?", "The score is adjusted"]

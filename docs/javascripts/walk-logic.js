@@ -258,8 +258,10 @@
     all.forEach(function (s, i) {
       var box = s.box;
       // A hand-off: the next chart rules now again, unless the walk handed over after a question
-      // judged at the end of play (an adjusted score assessed in Laws 10-12 is then assessed too).
-      if (s.chart !== chart) { chart = s.chart; judgedLater = testedLater; }
+      // judged at the end of play into the middle of a chart (an adjusted score assessed in Laws
+      // 10-12 is then assessed too).
+      // Entered at its first box or at a Case, a chart starts a ruling of its own, given now.
+      if (s.chart !== chart) { chart = s.chart; judgedLater = testedLater && !(box && (box.begins || box.kind === "start")); }
       if (!box) return;
       if (box.kind === "not_met") { out.notMet.push({ step: s, condition: i ? all[i - 1].box : null }); return; }
       // A statement beside the flow that qualifies this box is part of the ruling, where the walk is.

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from generator.flowcharts.walk import NOT_MET, START, box_refs, choices, not_applied_refs, qualifiers
+from generator.flowcharts.walk import NOT_MET, START, box_refs, choices, first_box, not_applied_refs, qualifiers
 from generator.index import citations
 from generator.index.citations import Ref
 from generator.sources.model import Chart, Kind, Node, Phase
@@ -82,6 +82,12 @@ def _refs(chart: Chart, values: list[str]) -> tuple[Ref, ...]:
     return tuple(r for r in (citations.parse_ref(v, chart.laws[0]) for v in values) if r is not None)
 
 
+def begins(chart: Chart, box: str) -> bool:
+    """Whether a walk entering `chart` at `box` starts one of its rulings: its first box or a Case."""
+    node = chart.by_id.get(box)
+    return box in (START, first_box(chart)) or (node is not None and node.kind is Kind.CASE)
+
+
 def ruling_of(steps: list[Step]) -> Ruling:
     """Group the boxes a walk passed into the Ruling card's sections."""
     out = Ruling()
@@ -93,8 +99,10 @@ def ruling_of(steps: list[Step]) -> Ruling:
         node = step.node
         if step.chart is not chart:
             # A hand-off: the next chart rules now again, unless the walk handed over after a
-            # question judged at the end of play (what it hands to is judged then too).
-            chart, judged_later = step.chart, tested_later
+            # question judged at the end of play into the middle of a chart (an adjusted score
+            # assessed in Laws 10-12): a chart entered at its beginning or at a Case is a ruling
+            # of its own, given when it applies (the irregularity's own rectification).
+            chart, judged_later = step.chart, tested_later and not begins(step.chart, step.box)
             notes = qualifiers(chart)
         if node is None:
             continue

@@ -15,7 +15,7 @@ from generator.corpus.corpus import Corpus
 from generator.sources.model import ENTRY_KINDS, IRREGULARITY, Chart, Continuation, Kind, Node
 from generator.text.quotes import quote
 from generator.text.templates import display_title
-from generator.flowcharts.ruling import box_phase
+from generator.flowcharts.ruling import begins, box_phase
 from generator.flowcharts.walk import START, box_refs, cases, choices, first_box, not_applied_refs, not_met, qualifiers, stands_on
 from generator.index import citations
 from generator.index.citations import Ref
@@ -134,6 +134,9 @@ class _Boxes:
                     "html": "No action under: " + str(self.r.text(node.text, chart.laws[0])),
                     "text": "Condition not met", "choices": [], "refs": [],
                 }
+        for box_id in boxes:  # where a walk handed over starts a ruling of its own (ruling.begins)
+            if box_id in chart.by_id and begins(chart, box_id):
+                boxes[box_id]["begins"] = True
         if first_box(chart) == START:
             boxes[START] = {
                 "kind": "start", "kindName": "Case", "html": "Which case is it?", "text": "Which case is it?",

@@ -125,3 +125,21 @@ test("a chart handed to after a question judged at the end of play is judged the
   assert.deepEqual(card.now.map((it) => it.box.text), []);
   assert.deepEqual(card.later.map((it) => it.box.text), ["Damaged?", "Adjust", "Weighted score assessed"]);
 });
+
+test("a chart entered at its beginning after such a question rules now again", () => {
+  const first = {
+    id: "p", title: "P", start: "q", carried: {}, handedFrom: [],
+    boxes: {
+      q: box("question", yesNo("adj", "fine"), { phase: "later", text: "Gained through the irregularity?" }),
+      adj: box("action", [], { phase: "now", text: "Adjust", continues: [{ chart: "r", at: "start_r", label: "Its own Law" }] }),
+      fine: box("action", [], { phase: "now", text: "Score stands" }),
+    },
+  };
+  const second = {
+    id: "r", title: "R", start: "start_r", carried: { p: { title: "P", start: "q", boxes: first.boxes } }, handedFrom: ["p"],
+    boxes: { start_r: box("action", [], { phase: "now", text: "The call is cancelled", begins: true }) },
+  };
+  const card = L.ruling(L.steps(second, L.state(second, "#@p/q/adj/@r/start_r")));
+  assert.deepEqual(card.now.map((it) => it.box.text), ["The call is cancelled"]);
+  assert.deepEqual(card.later.map((it) => it.box.text), ["Gained through the irregularity?", "Adjust"]);
+});
