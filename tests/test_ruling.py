@@ -57,3 +57,30 @@ def test_a_chart_entered_at_its_beginning_after_such_a_question_rules_now():
     card = ruling_of(steps_of(ADJUST, ["q", "adj"]) + steps_of(ASSESS, ["start_here", "assess2"]))
     assert [i.text for i in card.next] == ["Play goes on"]
     assert [i.text for i in card.later] == ["Was the non-offending side damaged?", "The score is adjusted"]
+
+
+TWICE = chart("t", [
+    {"id": "t1", "kind": "action", "text": "The card is a penalty card, and the revoke is ruled on",
+     "continues": [{"chart": "s", "at": "s1"}, {"chart": "r", "at": "assess2"}]},
+])
+
+
+def test_a_box_that_hands_over_twice_still_offers_the_way_not_yet_followed():
+    """After the first of two hand-offs is walked, the card still offers the second (terminal
+    walk and Ruling card alike): a revoke's penalty card, then its trick."""
+    card = ruling_of(steps_of(TWICE, ["t1"]) + steps_of(PENALTY, ["s1"]))
+    assert card.hand_offs == [("r", "assess2")]  # s1's own hand-off, the same chart: offered once
+
+
+def test_the_terminal_walk_follows_the_second_hand_off_of_an_earlier_box() -> None:
+    from types import SimpleNamespace
+
+    from generator.tools.walkthrough import walk_charts
+
+    both = chart("t", [{"id": "t1", "kind": "action", "text": "Both", "continues": [
+        {"chart": "s", "at": "s1"}, {"chart": "u", "at": "u1"}]}])
+    trick = chart("u", [{"id": "u1", "kind": "action", "text": "One trick is transferred"}])
+    corpus = SimpleNamespace(charts={c.id: c for c in (both, PENALTY, ASSESS, trick)})
+    walked = walk_charts(corpus, [("t", {}), ("s", {}), ("u", {})])  # type: ignore[arg-type]
+    assert walked.error is None
+    assert [s.box for s in walked.steps] == ["t1", "s1", "u1"]

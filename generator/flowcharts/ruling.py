@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from generator.flowcharts.walk import NOT_MET, START, box_refs, choices, first_box, not_applied_refs, qualifiers
 from generator.index import citations
 from generator.index.citations import Ref
-from generator.sources.model import Chart, Kind, Node, Phase
+from generator.sources.model import IRREGULARITY, Chart, Kind, Node, Phase
 
 # The section a statement on the route falls in is the one the walk is in when it passes it.
 NOTE = "note"
@@ -140,7 +140,22 @@ def ruling_of(steps: list[Step]) -> Ruling:
                                   _refs(step.chart, node.later.cites), "later", basis=_refs(step.chart, node.basis)))
         if i == len(steps) - 1:
             out.hand_offs += [(c.chart, c.at) for c in node.continues]
+    # An earlier chart's end box may hand over twice: the way not yet followed is still offered.
+    out.hand_offs += [h for h in _unfollowed(steps) if h not in out.hand_offs]
     return out
+
+
+def _unfollowed(steps: list[Step]) -> list[tuple[str, str | None]]:
+    """Hand-offs of the end boxes a walk passed before its last chart, not followed since."""
+    pending: list[tuple[str, str | None]] = []
+    for here, then in zip(steps, steps[1:]):
+        if then.chart is here.chart or here.node is None:
+            continue
+        pending += [(c.chart, c.at) for c in here.node.continues]
+        taken = next((h for h in reversed(pending) if h[0] in (then.chart.id, IRREGULARITY)), None)
+        if taken is not None:
+            pending.remove(taken)
+    return pending
 
 
 def _item(chart: Chart, node: Node, kind: str | None = None) -> Item:

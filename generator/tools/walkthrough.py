@@ -17,7 +17,7 @@ from generator.corpus.corpus import Corpus
 from generator.flowcharts.boxnotes import hand_off
 from generator.flowcharts.ruling import Item, Ruling, Step, ruling_of
 from generator.flowcharts.walk import START, WalkError, asks_if_holds, box_refs, cases, choices, first_box, follow, not_met
-from generator.sources.model import IRREGULARITY, Chart, Kind
+from generator.sources.model import IRREGULARITY, Chart, Continuation, Kind
 
 
 @dataclass
@@ -47,6 +47,7 @@ def parse(tokens: list[str]) -> list[tuple[str, dict[str, str]]]:
 def walk_charts(corpus: Corpus, parts: list[tuple[str, dict[str, str]]]) -> Walked:
     out = Walked()
     known: dict[str, str] = {}
+    pending: list[Continuation] = []  # hand-offs offered by end boxes passed and not yet followed
     for n, (chart_id, answers) in enumerate(parts):
         chart = corpus.charts.get(chart_id)
         if chart is None or chart.layout != "flow":
@@ -55,11 +56,16 @@ def walk_charts(corpus: Corpus, parts: list[tuple[str, dict[str, str]]]) -> Walk
         if n == 0:
             start = first_box(chart)
         else:
+            # The box the walk ended at hands over; so may an earlier chart's end box whose other
+            # hand-off the Director follows after this one (a revoke's penalty card and its trick).
             last = out.steps[-1]
-            handed = [c for c in (last.node.continues if last.node else []) if c.chart in (chart_id, IRREGULARITY)]
+            offered = [*(last.node.continues if last.node else []), *reversed(pending)]
+            handed = [c for c in offered if c.chart in (chart_id, IRREGULARITY)]
             if not handed:
                 out.error = f"the walk does not hand over to '{chart_id}' here"
                 return out
+            pending.extend(c for c in (last.node.continues if last.node else []))
+            pending.remove(handed[0])
             start = handed[0].at or first_box(chart)
         if start == START:
             pick = answers.pop("start", None)
