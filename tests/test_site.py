@@ -170,3 +170,6 @@ def test_a_course_module_is_a_lesson_with_fair_questions(fixture_site: Path) -> 
     assert "Law 1: Fixture Chart" not in handout.select_one(".handout-questions").get_text()  # no title gives the Law away
     rows = handout.select(".handout-key-table tbody tr")
     assert len(rows) == 2 and "Law 1A1" in rows[0].get_text(" ")
+    # The key gives each question's own ruling, not the chart's card for every story ending there.
+    assert [r.select("td")[2].get_text(" ", strip=True) for r in rows] == [
+        "The card becomes a penalty card", "Declarer may require the card to be played"]

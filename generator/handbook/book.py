@@ -239,7 +239,11 @@ class Handbook:
             return self.pieces[chart.id]
         if chart.id not in self.lone_pieces:
             self.lone_pieces.update(self.recut(frozenset({chart.id})))
-        return self.lone_pieces[chart.id]
+        lone = self.lone_pieces[chart.id]
+        floor = self.paper.chart_floor_pt / DRAWN_PT
+        if any(fitted_scale(p.svg, self.paper.chart_box) < floor for p in lone):
+            return self.pieces[chart.id]  # a recut whose part would print below the floor: the cut by spreads
+        return lone
 
     def pages_of(self, chart: Chart, lone_first: bool = False) -> int:
         """How many pages a chart takes: one for each piece it is cut into (see `pieces`)."""

@@ -218,7 +218,8 @@ def module_pages(env: Environment, corpus: Corpus, cached: Cached | None = None,
 
 
 def ruling_text(item: CourseItem) -> str:
-    """The ruling in one line, for the answer key."""
-    parts = [p["text"] for section in ("now", "next") for p in item.ruling[section] if not p["statement"]]
-    return "; ".join(parts) or next(o.text for o in item.options if o.correct)
+    """The ruling, for the answer key: the question's own right answer, written for its story
+    (the chart's Ruling card, general to every story that ends there, read as the wrong case on
+    paper: a trainer's dry run found the key describing the opposite situation)."""
+    return next(o.text for o in item.options if o.correct)
 
