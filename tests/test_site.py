@@ -165,6 +165,8 @@ def test_a_course_module_is_a_lesson_with_fair_questions(fixture_site: Path) -> 
     assert "The card becomes a penalty card" in answer and "Continue in Law 2: Fixture Onward Chart" in answer
     test = page(fixture_site, "training/fixture-test")
     assert len(test.select("[data-test-set] .quiz")) == 1 and test.select_one("[data-score]") is not None
+    # A test's answers stay hidden, on screen and on paper, until it is scored.
+    assert all(d.has_attr("hidden") for d in test.select(".quiz-answer")) and test.select(".quiz-answer")
     handout = page(fixture_site, "training/fixture-handout")
     assert handout.select_one("form[data-handout] select[name=paper]") is not None
     assert "Law 1: Fixture Chart" not in handout.select_one(".handout-questions").get_text()  # no title gives the Law away

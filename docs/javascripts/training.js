@@ -112,8 +112,8 @@
         var ok = q.getAttribute("data-picked") === "right";
         if (ok) right += 1;
         reveal(q, picked);
-        var answer = q.querySelector(".quiz-answer");
-        if (answer) answer.setAttribute("open", "");
+        var answer = q.querySelector(".quiz-answer");  // hidden in a test until it is scored (and in its print)
+        if (answer) { answer.hidden = false; answer.setAttribute("open", ""); }
         q.querySelector(".quiz-feedback").textContent = picked ? (ok ? "Right." : "Not the ruling.") : "Not answered.";
         if (picked) remember(q.getAttribute("data-key"), ok);
       });
