@@ -106,8 +106,9 @@ def pdf_build(project: Path, command: list[str], output: Path, state: str) -> fl
 def both_build(project: Path, folder: Path, state: str) -> float:
     """Both PDFs as `python -m generator build` makes them (the cards beside the handbook)."""
     forget(project, state)
-    code = ("import sys; from pathlib import Path; from generator.publish.safebuild import write_pdfs; "
-            "write_pdfs(Path(sys.argv[1]), Path(sys.argv[2]))")
+    code = ("import sys; from pathlib import Path; from generator.corpus.loading import load_corpus; "
+            "from generator.publish.safebuild import _write_pdfs; "
+            "_write_pdfs(load_corpus(Path(sys.argv[1])), Path(sys.argv[2]))")
     start = time.perf_counter()
     subprocess.run([sys.executable, "-c", code, str(project), str(folder)], check=True, capture_output=True,
                    cwd=ROOT)  # the project's own code (the copy holds only the sources)

@@ -245,7 +245,7 @@ def main() -> None:
         with serve(args.site) as base:
             page = b.new_page()
             results, times = our_results(page, base, queries)
-            scored.append(judge.score("this site (Pagefind + TD layer)", queries, results))
+            scored.append(judge.score("this site (its own index and ranking)", queries, results))
             for tune in args.tune:
                 tuned, _ = our_results(b.new_page(), base, queries, json.loads(tune))
                 scored.append(judge.score(f"tuned {tune}", queries, tuned))

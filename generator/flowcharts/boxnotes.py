@@ -5,6 +5,8 @@ say the same thing.
 """
 from __future__ import annotations
 
+import re
+
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -84,8 +86,17 @@ def box_words(node: Node) -> str:
 ADDED_LABEL = "[added by the editor]"
 
 
+# An `added:` reason may open with the review that added the box ("Acceptance walk, round 1
+# (2026-12-07): …"): the editors' trail, kept in the source and the audit records, not for a
+# Director reading the box.
+_REVIEW_TRAIL = re.compile(r"^[A-Z][^:()]{0,50}\(\d{4}-\d{2}-\d{2}[^)]*\)(?:,[^:]{0,60})?[:.]\s*")
+_REVIEW_DATE = re.compile(r"\s*\([^()]*\d{4}-\d{2}-\d{2}[^()]*\)")
+
+
 def added_words(node: Node) -> str:
-    return f"Added by the editor, not printed in the WBU book: {' '.join((node.added or '').split())}"
+    reason = _REVIEW_TRAIL.sub("", " ".join((node.added or "").split()), count=1)
+    reason = _REVIEW_DATE.sub("", reason)
+    return f"Added by the editor, not printed in the WBU book: {reason[:1].upper()}{reason[1:]}"
 
 
 @dataclass(frozen=True)
