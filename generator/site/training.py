@@ -65,6 +65,13 @@ class CourseItem:
     def topic(self) -> str:
         return self.question.topic or ""
 
+    @property
+    def answer(self) -> str:
+        """The question's own right answer, written for its story: the ruling the answer key
+        prints (the chart's Ruling card is general to every story ending at its box; a trainer's
+        dry run found the key, when it printed that, describing the opposite case)."""
+        return next(o.text for o in self.options if o.correct)
+
 
 def _refs(values: list[str], law: int) -> tuple[dict[str, str], ...]:
     found = [r for r in (citations.parse_ref(v, law) for v in values) if r is not None]
@@ -209,17 +216,9 @@ def module_pages(env: Environment, corpus: Corpus, cached: Cached | None = None,
                                ("training_handout.md.j2", f"{module.id}-handout")):
             def make(template: str = template, module: Module = module) -> str:
                 return env.get_template(template).render(view=view(module), module=module, prefix=PREFIX, r=r,
-                                                         levels=LEVELS, ruling_text=ruling_text)
+                                                         levels=LEVELS)
 
             key = [template, *(inputs(module) if inputs else [])]
             pages[f"training/{name}.md"] = cached(key, make) if cached else make()
     pages["training/index.md"] = env.get_template("training_index.md.j2").render(modules=summary)
     return pages
-
-
-def ruling_text(item: CourseItem) -> str:
-    """The ruling, for the answer key: the question's own right answer, written for its story
-    (the chart's Ruling card, general to every story that ends there, read as the wrong case on
-    paper: a trainer's dry run found the key describing the opposite situation)."""
-    return next(o.text for o in item.options if o.correct)
-

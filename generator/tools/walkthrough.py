@@ -47,7 +47,6 @@ def parse(tokens: list[str]) -> list[tuple[str, dict[str, str]]]:
 def walk_charts(corpus: Corpus, parts: list[tuple[str, dict[str, str]]]) -> Walked:
     out = Walked()
     known: dict[str, str] = {}
-    pending: list[Continuation] = []  # hand-offs offered by end boxes passed and not yet followed
     for n, (chart_id, answers) in enumerate(parts):
         chart = corpus.charts.get(chart_id)
         if chart is None or chart.layout != "flow":
@@ -56,17 +55,13 @@ def walk_charts(corpus: Corpus, parts: list[tuple[str, dict[str, str]]]) -> Walk
         if n == 0:
             start = first_box(chart)
         else:
-            # The box the walk ended at hands over; so may an earlier chart's end box whose other
-            # hand-off the Director follows after this one (a revoke's penalty card and its trick).
-            last = out.steps[-1]
-            offered = [*(last.node.continues if last.node else []), *reversed(pending)]
-            handed = [c for c in offered if c.chart in (chart_id, IRREGULARITY)]
+            # The walk goes on where the Ruling card so far says it goes on: the box it ended at,
+            # or an earlier end box's other hand-off not yet followed (ruling.py decides both).
+            handed = [(to, at) for to, at in ruling_of(out.steps).hand_offs if to in (chart_id, IRREGULARITY)]
             if not handed:
                 out.error = f"the walk does not hand over to '{chart_id}' here"
                 return out
-            pending.extend(c for c in (last.node.continues if last.node else []))
-            pending.remove(handed[0])
-            start = handed[0].at or first_box(chart)
+            start = handed[0][1] or first_box(chart)
         if start == START:
             pick = answers.pop("start", None)
             if pick is None:
@@ -150,8 +145,6 @@ def card(corpus: Corpus, ruling: Ruling, *, final: bool) -> list[str]:
 
 
 def hand_off_label(corpus: Corpus, chart_id: str, at: str | None) -> str:
-    from generator.sources.model import Continuation
-
     return hand_off(Continuation(chart=chart_id, at=at), corpus.charts).label
 
 

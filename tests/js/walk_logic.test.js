@@ -108,38 +108,33 @@ test("a question judged at the end of play is not asked with those of now", () =
   assert.deepEqual(L.noChain(chain, "q1", {}), { ids: ["e1", "e2"], exit: "later_q" });
 });
 
-test("a chart handed to after a question judged at the end of play is judged then too", () => {
+// Chart "p" asks a question judged at the end of play, then hands over to chart "r" at `at`,
+// whose one box is `handed`; the card after walking into it.
+function afterLaterQuestion(question, at, handed) {
   const first = {
     id: "p", title: "P", start: "q", carried: {}, handedFrom: [],
     boxes: {
-      q: box("question", yesNo("adj", "fine"), { phase: "later", text: "Damaged?" }),
-      adj: box("action", [], { phase: "now", text: "Adjust", continues: [{ chart: "r", at: "assess", label: "Assess" }] }),
+      q: box("question", yesNo("adj", "fine"), { phase: "later", text: question }),
+      adj: box("action", [], { phase: "now", text: "Adjust", continues: [{ chart: "r", at: at, label: "Go on" }] }),
       fine: box("action", [], { phase: "now", text: "Score stands" }),
     },
   };
   const second = {
-    id: "r", title: "R", start: "assess", carried: { p: { title: "P", start: "q", boxes: first.boxes } }, handedFrom: ["p"],
-    boxes: { assess: box("action", [], { phase: "now", text: "Weighted score assessed" }) },
+    id: "r", title: "R", start: at, carried: { p: { title: "P", start: "q", boxes: first.boxes } }, handedFrom: ["p"],
+    boxes: { [at]: handed },
   };
-  const card = L.ruling(L.steps(second, L.state(second, "#@p/q/adj/@r/assess")));
+  return L.ruling(L.steps(second, L.state(second, "#@p/q/adj/@r/" + at)));
+}
+
+test("a chart handed to after a question judged at the end of play is judged then too", () => {
+  const card = afterLaterQuestion("Damaged?", "assess", box("action", [], { phase: "now", text: "Weighted score assessed" }));
   assert.deepEqual(card.now.map((it) => it.box.text), []);
   assert.deepEqual(card.later.map((it) => it.box.text), ["Damaged?", "Adjust", "Weighted score assessed"]);
 });
 
 test("a chart entered at its beginning after such a question rules now again", () => {
-  const first = {
-    id: "p", title: "P", start: "q", carried: {}, handedFrom: [],
-    boxes: {
-      q: box("question", yesNo("adj", "fine"), { phase: "later", text: "Gained through the irregularity?" }),
-      adj: box("action", [], { phase: "now", text: "Adjust", continues: [{ chart: "r", at: "start_r", label: "Its own Law" }] }),
-      fine: box("action", [], { phase: "now", text: "Score stands" }),
-    },
-  };
-  const second = {
-    id: "r", title: "R", start: "start_r", carried: { p: { title: "P", start: "q", boxes: first.boxes } }, handedFrom: ["p"],
-    boxes: { start_r: box("action", [], { phase: "now", text: "The call is cancelled", begins: true }) },
-  };
-  const card = L.ruling(L.steps(second, L.state(second, "#@p/q/adj/@r/start_r")));
+  const card = afterLaterQuestion("Gained through the irregularity?", "start_r",
+    box("action", [], { phase: "now", text: "The call is cancelled", begins: true }));
   assert.deepEqual(card.now.map((it) => it.box.text), ["The call is cancelled"]);
   assert.deepEqual(card.later.map((it) => it.box.text), ["Gained through the irregularity?", "Adjust"]);
 });
