@@ -77,8 +77,17 @@ def copy_real_project(dest: Path, *, warm: bool = True) -> Path:
     shutil.copy(ROOT / HOOKS, dest / HOOKS)
     cache = ROOT / ".cache"
     if warm and cache.is_dir():
-        shutil.copytree(cache, dest / ".cache")
+        # Linked, not copied (hundreds of MB): a build replaces a kept entry by renaming a new file
+        # into place and never writes into one, so the copy's builds cannot change the original.
+        shutil.copytree(cache, dest / ".cache", copy_function=_link_or_copy)
     return dest
+
+
+def _link_or_copy(source: str, dest: str) -> None:
+    try:
+        os.link(source, dest)
+    except OSError:  # another file system, or links not allowed
+        shutil.copy2(source, dest)
 
 
 EMPTY_FONTCONFIG = """<?xml version="1.0"?>

@@ -188,9 +188,13 @@ def test_impact_1997_to_2017_lists_the_work(capsys, real_project):
 
 
 def _project_copy(tmp_path: Path) -> Path:
+    """The real Laws of both editions and the front matter, with no chart and no course: what
+    these tests are about, without drawing ~60 charts and making ~2000 pages."""
     root = tmp_path / "project"
-    for name in ("laws", "flowcharts", "front", "training"):
+    for name in ("laws", "front", "site_templates"):
         shutil.copytree(ROOT / name, root / name)
+    for name in ("flowcharts", "training"):
+        (root / name).mkdir()
     return root
 
 
@@ -221,9 +225,6 @@ def test_the_caches_know_the_edition_files(tmp_path):
     from generator.site.generate import generate_pages
 
     root = _project_copy(tmp_path)
-    shutil.copytree(ROOT / "site_templates", root / "site_templates")
-    if (ROOT / ".cache" / "svg").is_dir():  # the drawings are not what this is about: reuse them
-        shutil.copytree(ROOT / ".cache" / "svg", root / ".cache" / "svg")
     first = generate_pages(load_corpus(root, cached=True))
     cached = load_corpus(root, cached=True)
     assert cached.editions[1997][45].model_dump() == load_corpus(root).editions[1997][45].model_dump()
@@ -279,9 +280,6 @@ def test_an_earlier_editions_words_are_escaped_on_its_pages(tmp_path):
     from generator.site.generate import generate_pages
 
     root = _project_copy(tmp_path)
-    shutil.copytree(ROOT / "site_templates", root / "site_templates")
-    if (ROOT / ".cache" / "svg").is_dir():
-        shutil.copytree(ROOT / ".cache" / "svg", root / ".cache" / "svg")
     hostile = "table immediately before him <script>alert(1)</script> {: onclick=x } a\\b.\n\n      next line"
     edit(root / "laws" / "1997" / "law-45.yaml", "table immediately before him.", hostile)
     pages = generate_pages(load_corpus(root, cached=True))
