@@ -220,14 +220,15 @@ def main(argv: list[str] | None = None) -> int:
         f"text of the Laws in the WBF layout: one file, or a folder whose *{SUFFIX} files are read "
         "in natural order (law-2 before law-10)"))
     parser.add_argument("--out", type=Path, help=(
-        "folder to write to, required: a draft folder of its own for a new edition (drafts/NAME); "
+        "folder to write to (required unless --dry-run): a draft folder of its own for a new edition (drafts/NAME); "
         "laws, or laws/YEAR, only to re-import the sources' own text"))
     parser.add_argument("--first", type=int, default=1, help="first Law to import")
     parser.add_argument("--last", type=int, default=93, help="last Law to import")
     parser.add_argument("--wording", choices=WORDINGS, required=True, help=(
         f"where the words come from; '{DRAFT}' for a new edition not yet in the sources"))
     parser.add_argument("--begin", type=int, default=1, metavar="LINE",
-                        help="the line where the Laws begin in a single file (what comes before, such as an article, is not read)")
+                        help=("the line where the Laws begin in a single file (what comes before, such as "
+                              "an article, is not read)"))
     parser.add_argument("--force", action="store_true",
                         help="replace existing files (they may hold hand corrections)")
     parser.add_argument("--dry-run", action="store_true", help="report only; write nothing (no --out needed)")
