@@ -54,7 +54,9 @@ def main(argv: list[str] | None = None) -> int:
         "step through charts in the terminal: CHART box=answer … [@NEXT-CHART box=answer …]; prints the "
         "next question, or the Ruling card (now, next, at the end of play)"))
     step.add_argument("tokens", nargs="+", metavar="CHART|box=answer|@chart")
-    sub.add_parser("import", help="import Law text in the official layout into laws/*.yaml (see import --help)")
+    sub.add_parser("import", help=(
+        "import Law text in the official layout, one file or a folder of them, into law-NN.yaml files: "
+        "a new edition into a draft folder of its own (see import --help)"))
     impact = sub.add_parser("impact", help=(
         "compare two editions paragraph by paragraph and list every chart box, beside-quote, situation, "
         "scenario and course module citing a paragraph amended, moved or removed; exit 1 if one cites a removed paragraph"))

@@ -201,6 +201,7 @@ def _project_copy(tmp_path: Path) -> Path:
 def test_an_edition_file_of_the_wrong_edition_and_a_bad_override_are_reported(tmp_path):
     root = _project_copy(tmp_path)
     edit(root / "laws" / "1997" / "law-44.yaml", "wording: wbf-1997", "wording: wbf-2017")
+    edit(root / "laws" / "1997" / "law-46.yaml", "wording: wbf-1997", "wording: draft")
     edit(root / "laws" / "1997" / "law-45.yaml", "see Law 45E", "see Law 45H")
     edit(root / "laws" / "1997" / "alignment.yaml", "old: [71C]", "old: [71F]")
     (root / "laws" / "1997" / "notes.txt").write_text("x", encoding="utf-8")
@@ -210,6 +211,7 @@ def test_an_edition_file_of_the_wrong_edition_and_a_bad_override_are_reported(tm
         load_corpus(root)
     messages = [str(p) for p in caught.value.problems]
     assert any(m.startswith("laws/1997/law-44.yaml:4: wording 'wbf-2017' is of the 2017 edition") for m in messages), messages
+    assert "laws/1997/law-46.yaml:4: wording 'draft' marks a draft, but this folder holds the 1997 edition" in messages
     assert any(m.startswith("laws/1997/law-45.yaml:") and "cites Law 45H, which is not in the 1997 Laws" in m
                for m in messages), messages
     assert any(m.startswith("laws/1997/alignment.yaml:") and "old: Law 71F is not in the 1997 Laws" in m

@@ -132,10 +132,11 @@ def read_corpus(root: Path, *, cached: bool = False) -> tuple[Corpus, Problems]:
                 alignments[year] = found
                 paths[f"alignment:{year}"] = overrides
     for law in laws.values():
-        if EDITION_OF[law.wording] != CURRENT_EDITION:
-            problems.add(paths[f"law:{law.law}"], law.line("wording"), (
-                f"wording '{law.wording.value}' is of the {EDITION_OF[law.wording]} edition: laws/ holds "
-                f"the {CURRENT_EDITION} text; put it in laws/{EDITION_OF[law.wording]}/"))
+        year = EDITION_OF.get(law.wording)
+        if year != CURRENT_EDITION:
+            problems.add(paths[f"law:{law.law}"], law.line("wording"), f"wording '{law.wording.value}' " + (
+                f"is of the {year} edition: laws/ holds the {CURRENT_EDITION} text; put it in laws/{year}/"
+                if year else DRAFT_ELSEWHERE))
 
     corpus = Corpus(root=root, laws=laws, charts=charts, paths=paths, unreadable_laws=frozenset(unreadable),
                     unreadable_charts=frozenset(unreadable_charts),
@@ -163,9 +164,10 @@ def _read_edition(year: int, files: list[Path], read: Any, paths: dict[str, Path
                 f"holds law: {law.law}, but the file's name says Law {int(named.group(1))}: "
                 "make the number and the name agree"))
             continue
-        if EDITION_OF[law.wording] != year:
+        its = EDITION_OF.get(law.wording)
+        if its != year:
             problems.add(path, law.line("wording"), (
-                f"wording '{law.wording.value}' is of the {EDITION_OF[law.wording]} edition, "
+                f"wording '{law.wording.value}' {f'is of the {its} edition' if its else 'marks a draft'}, "
                 f"but this folder holds the {year} edition"))
             continue
         laws[law.law] = law
@@ -173,6 +175,10 @@ def _read_edition(year: int, files: list[Path], read: Any, paths: dict[str, Path
     return laws
 
 
+# A draft of a new edition (wording: draft) is compared with the text in force, never part of it.
+DRAFT_ELSEWHERE = (f"marks a draft of a new edition: laws/ holds the {CURRENT_EDITION} text in force; keep "
+                   "the draft in a folder of its own (drafts/NAME) and compare it with "
+                   f"`python -m generator impact {CURRENT_EDITION} drafts/NAME`")
 # The earlier editions a wording names: laws/<year>/ holds each of them.
 EARLIER_EDITIONS = frozenset(year for year in EDITION_OF.values() if year != CURRENT_EDITION)
 ALIGNMENT_FILE = "alignment.yaml"

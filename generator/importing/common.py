@@ -27,6 +27,8 @@ FOOTNOTE = "footnote"  # a suspected footnote or marker that could not be matche
 UNTITLED = "untitled"  # a lettered clause with no title, kept in the text as printed
 MISSING = "missing"  # a Law of the requested range that the source lacks
 HEADING = "heading"  # a chapter, part or section heading of the Code, between Laws: left out
+FILE = "file"  # a file of a source folder not read: not a .txt file, unreadable, or with no Law in it
+DUPLICATE = "duplicate"  # a Law a source folder holds twice: the first file's is kept
 
 _HYPHENS = str.maketrans({"\u2010": "-", "\u2011": "-"})
 _SPACES = re.compile(r"\s+")

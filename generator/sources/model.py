@@ -100,9 +100,11 @@ class Wording(StrEnum):
     WBF_2017 = "wbf-2017"
     WBF_2017_GENDER_NEUTRAL = "wbf-2017-gender-neutral"
     WBF_1997 = "wbf-1997"
+    DRAFT = "draft"  # a new edition imported to compare with the current text: no year until it is published
 
 
-# The edition (year of the Laws) each wording belongs to: the current text is CURRENT_EDITION.
+# The edition (year of the Laws) each published wording belongs to: the current text is
+# CURRENT_EDITION. A draft belongs to none: it lives in a folder of its own, outside laws/.
 CURRENT_EDITION = 2017
 EDITION_OF: dict[Wording, int] = {
     Wording.BOOK_2017: 2017,
@@ -117,6 +119,7 @@ WORDING_NOTES: dict[Wording, str] = {
     Wording.WBF_2017: "The WBF’s 2017 Laws of Duplicate Bridge.",
     Wording.WBF_2017_GENDER_NEUTRAL: "The WBF’s 2017 Laws of Duplicate Bridge, gender-neutral wording.",
     Wording.WBF_1997: "The 1997 Laws of Duplicate Bridge, superseded in 2007 and 2017: not in force.",
+    Wording.DRAFT: "A draft of the next edition of the Laws, imported to compare with the text in force: not in force.",
 }
 
 
