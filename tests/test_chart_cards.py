@@ -1,7 +1,9 @@
-"""The chart cards: built once from the real project, read back with pdfplumber and pypdf."""
+"""The chart cards: built once from the real project, read back with PDFium (pdfletters) and pypdf."""
 from __future__ import annotations
 
+import functools
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from collections.abc import Iterator
 from typing import Any
@@ -9,14 +11,14 @@ from typing import Any
 import pytest
 
 pypdf = pytest.importorskip("pypdf")
-pdfplumber = pytest.importorskip("pdfplumber")
 pytest.importorskip("weasyprint")
 
 from generator.handbook import Built  # noqa: E402 - after the skips
 from generator.handbook.cards import CARD_PAPERS, _inside, law_tab  # noqa: E402
 from generator.index.citations import Ref  # noqa: E402
-from generator.corpus.loading import Corpus, load_corpus  # noqa: E402
+from generator.corpus.loading import Corpus  # noqa: E402
 from generator.handbook.fonts import CHART_FAMILIES  # noqa: E402
+from pdfletters import Letter, Page, pdf_pages  # noqa: E402
 from support import BELOW_THE_CARD_FLOOR  # noqa: E402
 
 CHART_FONT = CHART_FAMILIES[0]  # the charts' words: its name is in every subset's BaseFont
@@ -38,39 +40,34 @@ def cards(real_build: Any) -> Built:
     return real_build.cards
 
 
-def _columns(page: Any) -> str:
+def _columns(page: Page) -> str:
     """A back's text column by column (read across, the three columns' lines interleave)."""
     paper = CARD_PAPERS["A4"]
     left, width = paper.margin * MM, page.width - 2 * paper.margin * MM
     thirds = [left + width * k / 3 for k in range(4)]
-    return " ".join(page.crop((a, 0, b, page.height)).extract_text() or "" for a, b in zip(thirds, thirds[1:]))
+    return " ".join(page.text_between(a, b) for a, b in zip(thirds, thirds[1:]))
 
 
-class _Page(dict):  # type: ignore[type-arg]
-    """A card page's letters, read once; its text and its columns laid out only when a test asks
-    (laying out a thousand pages' text was most of this module's time)."""
+@dataclass
+class _Card:
+    """One card page: its letters (the chart's apart), and its text and columns when a test asks."""
 
-    def __init__(self, page: Any, fields: dict[str, Any]) -> None:
-        super().__init__(fields)
-        self._page = page
+    page: Page
+    chart: list[Letter]
 
-    def __missing__(self, key: str) -> Any:
-        made = {"text": lambda: self._page.extract_text() or "", "columns": lambda: _columns(self._page)}
-        if key not in made:
-            raise KeyError(key)
-        self[key] = made[key]()
-        return self[key]
+    @functools.cached_property
+    def text(self) -> str:
+        return self.page.text()
+
+    @functools.cached_property
+    def columns(self) -> str:
+        return _columns(self.page)
 
 
 @pytest.fixture(scope="module")
-def pages(cards: Built) -> Iterator[list[dict[str, Any]]]:
-    with pdfplumber.open(cards.path) as pdf:
-        out: list[dict[str, Any]] = []
-        for page in pdf.pages:
-            chars = [c for c in page.chars if c["text"].strip()]
-            out.append(_Page(page, {"width": page.width, "height": page.height, "chars": chars,
-                                    "chart": [c for c in chars if CHART_FONT in c["fontname"]]}))
-        yield out
+def pages(cards: Built) -> Iterator[list[_Card]]:
+    with pdf_pages(cards.path) as read:
+        yield [_Card(page, [c for c in page.letters if CHART_FONT in c.font]) for page in read]
 
 
 def test_built_without_warnings(cards: Built) -> None:
@@ -78,11 +75,11 @@ def test_built_without_warnings(cards: Built) -> None:
 
 
 def test_every_flow_chart_has_cards_starting_where_the_site_says(cards: Built, corpus: Corpus,
-                                                                 pages: list[dict[str, Any]]) -> None:
+                                                                 pages: list[_Card]) -> None:
     flows = {c.id for c in corpus.charts.values() if c.layout == "flow"}
     assert set(cards.chart_pages) == flows
     for chart_id, page in cards.chart_pages.items():
-        assert corpus.charts[chart_id].title in " ".join(pages[page - 1]["text"].split()), chart_id
+        assert corpus.charts[chart_id].title in " ".join(pages[page - 1].text.split()), chart_id
 
 
 def chart_of_page(cards: Built, page: int) -> str:
@@ -91,35 +88,35 @@ def chart_of_page(cards: Built, page: int) -> str:
 
 
 def test_fronts_are_landscape_with_9_pt_upright_lettering_and_backs_quote_the_paragraphs(
-        cards: Built, pages: list[dict[str, Any]]) -> None:
+        cards: Built, pages: list[_Card]) -> None:
     paper = CARD_PAPERS["A4"]
     assert len(pages) % 2 == 0
     small: dict[str, float] = {}
     for i in range(0, len(pages), 2):
         front, back = pages[i], pages[i + 1]
-        assert abs(front["width"] - paper.width * MM) < 1 and abs(front["height"] - paper.height * MM) < 1
-        assert front["chart"], f"card p. {i + 1}: no chart"
-        smallest = min(c["size"] for c in front["chart"])
+        assert abs(front.page.width - paper.width * MM) < 1 and abs(front.page.height - paper.height * MM) < 1
+        assert front.chart, f"card p. {i + 1}: no chart"
+        smallest = min(c.size for c in front.chart)
         if smallest < paper.chart_floor_pt - 0.05:
             small[chart_of_page(cards, i + 1)] = min(smallest, small.get(chart_of_page(cards, i + 1), 99))
-        assert all(c["upright"] for c in front["chart"]), f"card p. {i + 1}"
-        assert not back["chart"], f"card p. {i + 2}: chart lettering on a back"
-        assert "theparagraphsitapplies" in "".join(c["text"] for c in back["chars"]), f"card p. {i + 2}"
+        assert all(c.upright for c in front.chart), f"card p. {i + 1}"
+        assert not back.chart, f"card p. {i + 2}: chart lettering on a back"
+        assert "theparagraphsitapplies" in "".join(c.text for c in back.page.letters), f"card p. {i + 2}"
     assert set(small) <= set(BELOW_THE_CARD_FLOOR), small  # only the boxes too large alone
 
 
-def test_the_tab_names_the_laws_in_large_type(cards: Built, corpus: Corpus, pages: list[dict[str, Any]]) -> None:
+def test_the_tab_names_the_laws_in_large_type(cards: Built, corpus: Corpus, pages: list[_Card]) -> None:
     chart = corpus.charts["laws-10-12"]
     assert law_tab(chart) == "10–12"
     front = pages[cards.chart_pages[chart.id] - 1]
-    big = "".join(c["text"] for c in front["chars"] if c["size"] >= 20)
+    big = "".join(c.text for c in front.page.letters if c.size >= 20)
     assert "10–12" in big
 
 
 def test_a_back_quotes_the_2017_words_of_a_paragraph_its_front_applies(cards: Built, corpus: Corpus,
-                                                                       pages: list[dict[str, Any]]) -> None:
+                                                                       pages: list[_Card]) -> None:
     # Law 27's first card asks whether the bid was in rotation and what B applies if not.
-    back = " ".join(pages[cards.chart_pages["law-27"]]["columns"].split())
+    back = " ".join(pages[cards.chart_pages["law-27"]].columns.split())
     assert re.search(r"Law 27B – Insufficient Bid not Accepted", back), back[:300]
     assert "the lowest sufficient bid which specifies the same denomination" in back
 
@@ -133,12 +130,12 @@ def test_a_back_quotes_a_paragraph_once_not_again_inside_its_section() -> None:
     assert not _inside(Ref(64, "A", 10), Ref(64, "A", 1))
 
 
-def test_law_64s_first_card_quotes_64a_without_its_paragraphs_again(cards: Built, pages: list[dict[str, Any]]) -> None:
-    back = " ".join(pages[cards.chart_pages["law-64"]]["text"].split())  # the page after the front
+def test_law_64s_first_card_quotes_64a_without_its_paragraphs_again(cards: Built, pages: list[_Card]) -> None:
+    back = " ".join(pages[cards.chart_pages["law-64"]].text.split())  # the page after the front
     assert "Law 64A" in back and "Law 64A1" not in back and "Law 64A2" not in back
 
 
-def _superscripts(chars: list[dict[str, Any]]) -> list[str]:
+def _superscripts(chars: list[Letter]) -> list[str]:
     """The numbers set small and raised on a page (footnote markers), in reading order: digits
     smaller than the letters beside them (a page's median size is its heading's on a short page)."""
     def beside(i: int) -> float:
@@ -146,29 +143,29 @@ def _superscripts(chars: list[dict[str, Any]]) -> list[str]:
         sizes = []
         for step in (-1, 1):
             j = i + step
-            while 0 <= j < len(chars) and chars[j]["text"].isdigit():
+            while 0 <= j < len(chars) and chars[j].text.isdigit():
                 j += step
             if 0 <= j < len(chars):
-                sizes.append(chars[j]["size"])
-        return max(sizes, default=chars[i]["size"])
+                sizes.append(chars[j].size)
+        return max(sizes, default=chars[i].size)
 
     out: list[str] = []
-    last: dict[str, Any] | None = None
+    last: Letter | None = None
     for i, c in enumerate(chars):
-        small = c["text"].isdigit() and c["size"] < beside(i) * 0.9
-        if small and last is not None and abs(c["x0"] - last["x1"]) < 0.5 and abs(c["top"] - last["top"]) < 0.5:
-            out[-1] += c["text"]
+        small = c.text.isdigit() and c.size < beside(i) * 0.9
+        if small and last is not None and abs(c.x0 - last.x1) < 0.5 and abs(c.top - last.top) < 0.5:
+            out[-1] += c.text
         elif small:
-            out.append(c["text"])
+            out.append(c.text)
         last = c if small else None
     return out
 
 
-def test_a_footnote_marked_on_a_back_has_its_text_there(pages: list[dict[str, Any]]) -> None:
+def test_a_footnote_marked_on_a_back_has_its_text_there(pages: list[_Card]) -> None:
     """A quoted paragraph's footnote marker had nothing to refer to: a card has no foot of Law."""
     marked = 0
     for i in range(1, len(pages), 2):
-        numbers = _superscripts(pages[i]["chars"])
+        numbers = _superscripts(pages[i].page.letters)
         marked += bool(numbers)
         # Each number once at its marker, once before its note's text.
         assert all(numbers.count(n) >= 2 for n in numbers), (i + 1, numbers)

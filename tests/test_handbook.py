@@ -1,4 +1,5 @@
-"""The printed handbook: built once per session from the real project, then read back with pypdf."""
+"""The printed handbook: built once per session from the real project, then read back with pypdf
+(links, destinations) and PDFium (letters and text: pdfletters)."""
 from __future__ import annotations
 
 import re
@@ -7,20 +8,20 @@ import shutil
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 pypdf = pytest.importorskip("pypdf")
-pdfplumber = pytest.importorskip("pdfplumber")
 pytest.importorskip("weasyprint")
 
 from generator.handbook import Built  # noqa: E402 - after the skips
 from generator.handbook.book import chart_placement  # noqa: E402
 from generator.handbook.paper import PAPERS  # noqa: E402
 from generator.corpus.corpus import Corpus
-from generator.corpus.loading import load_corpus  # noqa: E402
 from generator.handbook.fonts import CHART_FAMILIES  # noqa: E402
+from pdfletters import Page, pdf_pages  # noqa: E402
 
 CHART_FONT = CHART_FAMILIES[0]  # the charts' words: its name is in every subset's BaseFont
 
@@ -46,33 +47,38 @@ def reader(built: Built) -> Any:
 
 
 @pytest.fixture(scope="session")
-def texts(reader: Any) -> list[str]:
-    return [page.extract_text() or "" for page in reader.pages]
+def printed(built: Built) -> Iterator[list[Page]]:
+    """Every page's letters, read once for the session."""
+    with pdf_pages(built.path) as pages:
+        yield pages
+
+
+@pytest.fixture(scope="session")
+def texts(printed: list[Page]) -> list[str]:
+    return [page.text().replace("\r\n", "\n") for page in printed]
 
 
 @dataclass(frozen=True)
 class PageType:
-    """What pdfplumber reads of one page's type: the charts' (Arimo) and everything."""
+    """What one page's type is: the charts' (Arimo) and everything."""
 
     chart_sizes: tuple[float, ...]  # the size of every letter of a chart's words, pt
     chart_turned: int  # how many of them are not upright
     letters: str  # every letter on the page
 
 
-def page_types(path: Path) -> list[PageType]:
+def page_types(pages: list[Page]) -> list[PageType]:
     out = []
-    with pdfplumber.open(path) as pdf:
-        for page in pdf.pages:
-            chars = [c for c in page.chars if c["text"].strip()]
-            chart = [c for c in chars if CHART_FONT in c["fontname"]]
-            out.append(PageType(tuple(c["size"] for c in chart), sum(1 for c in chart if not c["upright"]),
-                                "".join(c["text"] for c in chars)))
+    for page in pages:
+        chart = [c for c in page.letters if CHART_FONT in c.font]
+        out.append(PageType(tuple(c.size for c in chart), sum(1 for c in chart if not c.upright),
+                            "".join(c.text for c in page.letters)))
     return out
 
 
 @pytest.fixture(scope="session")
-def types(built: Built) -> list[PageType]:
-    return page_types(built.path)
+def types(printed: list[Page]) -> list[PageType]:
+    return page_types(printed)
 
 
 def page_of(reader: Any, name: str) -> int:
@@ -193,21 +199,19 @@ def test_chart_lettering_is_upright_and_at_least_7_pt(reader: Any, types: list[P
     assert not small, small
 
 
-def test_decision_tables_are_printed_at_7_pt_or_more_on_a_page_or_a_spread(built: Built, reader: Any,
+def test_decision_tables_are_printed_at_7_pt_or_more_on_a_page_or_a_spread(printed: list[Page], reader: Any,
                                                                           corpus: Corpus) -> None:
     """Laws 9 and 20's tables were shrunk to 5.6 pt with a third of their page empty."""
     tables = [c for c in corpus.charts.values() if c.layout == "table"]
     assert tables
     paper = PAPERS["A4"]
-    with pdfplumber.open(built.path) as pdf:
-        for chart in tables:
-            first, last = page_of(reader, f"chart-{chart.id}"), page_of(reader, f"chart-end-{chart.id}")
-            assert last == first or (last == first + 1 and first % 2 == 0), (chart.id, first, last)
-            # Every upright letter of the page (the thumb tab's are turned).
-            sizes = [c["size"] for n in range(first, last + 1) for c in pdf.pages[n - 1].chars
-                     if c["text"].strip() and c["upright"]]
-            assert len(sizes) > 1000, chart.id
-            assert min(sizes) >= paper.chart_floor_pt - 0.05, (chart.id, round(min(sizes), 2))
+    for chart in tables:
+        first, last = page_of(reader, f"chart-{chart.id}"), page_of(reader, f"chart-end-{chart.id}")
+        assert last == first or (last == first + 1 and first % 2 == 0), (chart.id, first, last)
+        # Every upright letter of the page (the thumb tab's are turned).
+        sizes = [c.size for n in range(first, last + 1) for c in printed[n - 1].letters if c.upright]
+        assert len(sizes) > 1000, chart.id
+        assert min(sizes) >= paper.chart_floor_pt - 0.05, (chart.id, round(min(sizes), 2))
 
 
 def test_the_two_pages_of_a_chart_s_spread_print_its_boxes_at_one_size(reader: Any, types: list[PageType],
@@ -279,22 +283,14 @@ def test_running_heads_name_the_law(reader: Any, texts: list[str]) -> None:
     assert "Law 27 – Insufficient Bid" in texts[page_of(reader, "chart-law-27") - 1]
 
 
-def test_chart_words_stay_on_chart_pages(reader: Any) -> None:
+def test_chart_words_stay_on_chart_pages(reader: Any, printed: list[Page]) -> None:
     # A chart's words are set in Arimo (Arial's metrics): none may stray to other pages.
     allowed = {page for c in chart_ids(reader)
                for page in range(page_of(reader, f"chart-{c}"), page_of(reader, f"chart-end-{c}") + 1)}
     allowed.update(range(page_of(reader, "legend"), page_of(reader, "introduction")))  # its example boxes
-    stray: dict[int, list[str]] = {}
-    for number, page in enumerate(reader.pages, 1):
-        if number in allowed:
-            continue
-
-        def visit(text: str, cm: Any, tm: Any, font: Any, size: Any, number: int = number) -> None:
-            if font and CHART_FONT in str(font.get("/BaseFont", "")) and text.strip():
-                stray.setdefault(number, []).append(text.strip())
-
-        page.extract_text(visitor_text=visit)
-    assert stray == {}
+    stray = {number: "".join(c.text for c in page.letters if CHART_FONT in c.font)
+             for number, page in enumerate(printed, 1) if number not in allowed}
+    assert {number: words for number, words in stray.items() if words} == {}
 
 
 def _ink_columns(path: Path, page: int, dpi: int) -> tuple[int, int, int, int]:

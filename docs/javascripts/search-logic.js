@@ -223,7 +223,7 @@
   // ---- ranking ----
 
   var TUNE = {
-    k1: 2.0, b: 0.5, cover: 1.5,
+    k1: 2.0, b: 0.5, cover: 1.5, telling: 0.5, otherRole: 0.6,
     kind: { situation: 0.8, law: 1, chart: 0.5, definition: 0.6, course: 0.3, page: 0.2 },
     second: 0.5, named: 1.6, situationFirst: 0.5, close: 0.6,
     shown: { laws: 8, perLaw: 3, situations: 2, charts: 2, rest: 2 }
@@ -231,27 +231,49 @@
 
   function score(index, query) {
     var records = index.r.length;
-    var scores = {}, matched = {};
+    var scores = {}, matched = {}, total = 0;
+    // How much of the query a record covers is weighed by how telling each word is: one rare
+    // word ("kibitzer") says more than three common ones ("face", "during", "bidding").
     query.terms.forEach(function (term) {
       var list = postings(index, term);
       if (!list.length) return;
       var idf = Math.log(1 + (records - list.length + 0.5) / (list.length + 0.5));
+      var weight = Math.pow(idf, TUNE.telling);
+      total += weight;
       list.forEach(function (p) {
         var n = p[0], tf = p[1];
         var norm = 1 - TUNE.b + TUNE.b * index.n[n] / index.avg;
         scores[n] = (scores[n] || 0) + idf * tf * (TUNE.k1 + 1) / (tf + TUNE.k1 * norm);
-        matched[n] = (matched[n] || 0) + 1;
+        matched[n] = (matched[n] || 0) + weight;
       });
     });
-    var total = query.terms.length || 1;
+    total = total || 1;
+    var asked = roles(query.terms);
     var out = [];
     Object.keys(scores).forEach(function (key) {
       var n = Number(key);
       var rec = index.r[n];
       var kind = index.kinds[rec[0]];
-      out.push({ n: n, kind: kind, laws: rec[3], score: scores[n] * Math.pow(matched[n] / total, TUNE.cover) * (TUNE.kind[kind] || 1) });
+      var s = scores[n] * Math.pow(matched[n] / total, TUNE.cover) * (TUNE.kind[kind] || 1);
+      if (asked.length && otherRole(asked, roles(terms(rec[2]).map(stem)))) s *= TUNE.otherRole;
+      out.push({ n: n, kind: kind, laws: rec[3], score: s });
     });
     return out;
+  }
+
+  // Who acted: a story about a defender is not one about declarer, though most words are shared.
+  var ROLE = { declarer: "declarer", declar: "declarer", defender: "defender", defend: "defender",
+               defence: "defender", defenc: "defender", defense: "defender", dummy: "dummy" };
+
+  function roles(words) {
+    var out = [];
+    words.forEach(function (w) { var r = ROLE[w]; if (r && out.indexOf(r) < 0) out.push(r); });
+    return out;
+  }
+
+  // A record whose title names only roles the query does not.
+  function otherRole(asked, named) {
+    return named.length > 0 && named.every(function (r) { return asked.indexOf(r) < 0; });
   }
 
   // Which Law the words are about decides the order: each Law scores its best matches (its

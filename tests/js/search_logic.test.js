@@ -67,3 +67,43 @@ test("a hand's count of cards is read as too many or too few", () => {
   assert.match(L.reading("dummy had only twelve cards").text, /missing card/);
   assert.doesNotMatch(L.reading("trick 12 was led").text, /missing/);
 });
+
+// A thousand records of one length: `postings(list)` holds each listed record once.
+function ranked(titles, postingsOf) {
+  const r = Array.from({ length: 1000 }, (_, n) => [0, "u" + n, titles[n] || "Filler " + n, [100 + n]]);
+  const t = {};
+  for (const [term, list] of Object.entries(postingsOf)) {
+    t[term] = list.map((n, k) => (n - (k ? list[k - 1] : 0)).toString(36)).join(",");
+  }
+  return { i: [], t: t, r: r, kinds: ["situation"], n: r.map(() => 10), avg: 10, c: {}, b: {} };
+}
+const range = (a, b) => Array.from({ length: b - a }, (_, k) => a + k);
+
+test("one telling word outweighs two common ones in how much of the query a record covers", () => {
+  const idx = ranked({ 1: "Spectator reacts", 2: "Card dropped face up" },
+                     { kibitzer: [1], fac: [2, ...range(10, 110)], dur: [2, ...range(200, 300)] });
+  const first = (tune) => {
+    const saved = L.TUNE.telling;
+    L.TUNE.telling = tune;
+    try { return L.describe(idx, L.search(idx, "kibitzer face during").results[0]).title; }
+    finally { L.TUNE.telling = saved; }
+  };
+  assert.equal(first(0), "Card dropped face up");  // counted word by word, the two common words win
+  assert.equal(first(L.TUNE.telling), "Spectator reacts");
+});
+
+test("a story about a defender does not lead with declarer's situation", () => {
+  const idx = ranked({ 1: "Declarer drops a card face up", 2: "Defender drops a card face up" },
+                     { declarer: [1, ...range(10, 60)], defender: [2, ...range(60, 110)], drop: [1, 2, 3],
+                       fac: [1, 2, ...range(200, 300)], card: [1, ...range(300, 500)] });
+  idx.n[1] = 2;  // declarer's record is short and holds "card": on the words alone it comes first
+  idx.n[2] = 20;
+  const first = (otherRole) => {
+    const saved = L.TUNE.otherRole;
+    L.TUNE.otherRole = otherRole;
+    try { return L.describe(idx, L.search(idx, "defender dropped his card face up").results[0]).title; }
+    finally { L.TUNE.otherRole = saved; }
+  };
+  assert.equal(first(1), "Declarer drops a card face up");
+  assert.equal(first(L.TUNE.otherRole), "Defender drops a card face up");
+});
