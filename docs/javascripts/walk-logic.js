@@ -351,6 +351,9 @@
       sec[1].forEach(function (it) { lines.push(item(it)); });
     });
     if (card.notMet.length) lines.push("Not met: " + card.notMet.map(function (n) { return flat(n.condition ? n.condition.text : ""); }).join("; "));
+    card.handOffs.forEach(function (h) {  // the rest of the ruling, as the terminal walk prints it
+      lines.push("Goes on in: " + (h.chart === IRREGULARITY ? "the chart of the irregularity's own Law" : flat(h.label)));
+    });
     var facts = all.filter(isDecision);
     if (facts.length) {
       lines.push("Facts:");

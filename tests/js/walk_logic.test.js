@@ -163,6 +163,8 @@ test("after one of an end box's two hand-offs is walked, the card still offers t
   const { s } = twice([{ chart: "v", at: "v1", label: "Continue in V" }]);
   const card = L.ruling(L.steps(s, L.state(s, "#@t/t1/@s/s1/s_end")));
   assert.deepEqual(card.handOffs.map((h) => h.chart), ["v", "u"]);  // the end box's own first
+  const words = L.plainText(s, L.steps(s, L.state(s, "#@t/t1/@s/s1/s_end")), card, "");
+  assert.match(words, /Goes on in: Continue in V\nGoes on in: Continue in U/);
 });
 
 test("a hand-off offered both by the end box and by an earlier one is offered once", () => {
