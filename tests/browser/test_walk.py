@@ -117,6 +117,7 @@ def test_a_hand_off_carries_the_route_into_the_next_chart(page: Any, base_url: s
     entry = target.by_id[handed.at]
     if len(choices(target, entry)) > 1:
         expect(page.locator("#walk-current")).to_have_text(flat(entry.text))
+        the_question_is_in_view(page)
     # The earlier chart's ruling stays on screen, marked with its chart.
     earlier = [chart.by_id[b] for b in route if chart.by_id[b].kind in RULING_KINDS]
     ruling = page.locator(".walk-ruling-card")
@@ -195,3 +196,15 @@ def test_a_row_of_exceptions_is_answered_no_in_one_tap_and_each_answer_is_kept(p
     page.locator(".walk-chain-list > li").nth(1).locator(".walk-chain-yes").click()
     expect(page.locator(".walk-trail .walk-answer")).to_have_text(["No", "No", "Yes"])
     assert console_errors == []
+
+
+def the_question_is_in_view(page: Any) -> None:
+    """The question of now and all its answers on a phone's first screen, below the page's header."""
+    header = page.locator(".md-header").bounding_box()
+    question = page.locator("#walk-current").bounding_box()
+    assert header is not None and question is not None
+    assert question["y"] >= header["y"] + header["height"], (question, header)
+    for button in page.locator(".walk-box .walk-choice").all():
+        box = button.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= PHONE["height"], (button.inner_text(), box)
+
