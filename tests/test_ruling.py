@@ -84,3 +84,25 @@ def test_the_terminal_walk_follows_the_second_hand_off_of_an_earlier_box() -> No
     walked = walk_charts(corpus, [("t", {}), ("s", {}), ("u", {})])  # type: ignore[arg-type]
     assert walked.error is None
     assert [s.box for s in walked.steps] == ["t1", "s1", "u1"]
+
+
+def test_a_walk_into_a_chart_named_beside_the_irregularitys_own_keeps_that_one_open():
+    """Law 9's dummy who drew attention: Laws 42-43 for his breach, and the irregularity's own
+    chart; walked into the first, the card offers the second, not the chart just walked."""
+    both = chart("g", [{"id": "g1", "kind": "action", "text": "Dummy is liable to penalty; the irregularity is rectified",
+                        "continues": [{"chart": "s", "at": "s1"}, {"chart": "irregularity"}]}])
+    card = ruling_of(steps_of(both, ["g1"]) + steps_of(PENALTY, ["s1"]))
+    assert card.hand_offs == [("r", "assess2"), ("irregularity", None)]
+
+
+def test_the_terminal_walk_goes_in_where_the_named_hand_off_says_though_the_irregularitys_comes_first() -> None:
+    from types import SimpleNamespace
+
+    from generator.tools.walkthrough import walk_charts
+
+    spectator = chart("v", [{"id": "v1", "kind": "action", "text": "The spectator drew attention", "continues": [
+        {"chart": "irregularity"}, {"chart": "r", "at": "assess2"}]}])
+    corpus = SimpleNamespace(charts={c.id: c for c in (spectator, ASSESS)})
+    walked = walk_charts(corpus, [("v", {}), ("r", {})])  # type: ignore[arg-type]
+    assert walked.error is None
+    assert [s.box for s in walked.steps] == ["v1", "assess2"]  # not asked from the top of r

@@ -98,22 +98,50 @@
     return out;
   }
 
-  // Where a chart's walk ending at `end` goes on in `next`: the hand-off, or a general chart's
-  // hand-off to the irregularity's own chart (which starts at that chart's top).
-  function handOffTo(end, next, nextStart) {
-    var found = null;
-    (end.continues || []).forEach(function (c) {
-      if (found) return;
-      if (c.chart === next) found = c;
-      else if (c.chart === IRREGULARITY) found = { chart: next, at: nextStart };
-    });
-    return found;
+  // The hand-off among `offered` (in order) that a walk going on in `chart` follows: the one naming
+  // that chart, else a general chart's hand-off to the irregularity's own chart. As ruling.py's
+  // `taken`, so that the site and the terminal walk offer the same ways on.
+  function taken(offered, chart) {
+    function first(want) { return offered.filter(function (c) { return c.chart === want; })[0] || null; }
+    return first(chart) || first(IRREGULARITY);
   }
 
-  // The earlier charts' parts, kept only while each ends where it hands over to the next.
+  // The hand-offs of the end boxes a walk left before its last chart, not followed since (an end
+  // box may hand over twice: a revoke's trick and its penalty card). `crossings` gives, at each
+  // change of chart, the box the walk left and the chart it went on in. As ruling.py's _unfollowed.
+  function unfollowed(crossings) {
+    var pending = [];
+    crossings.forEach(function (c) {
+      pending = pending.concat(c.from.continues || []);
+      var followed = taken(pending.slice().reverse(), c.to);  // the latest end box's first
+      if (followed) pending.splice(pending.indexOf(followed), 1);
+    });
+    return pending;
+  }
+
+  // The changes of chart in a walk's steps, as `unfollowed` reads them.
+  function crossingsOf(all) {
+    var out = [];
+    all.forEach(function (s, i) {
+      var then = all[i + 1];
+      if (then && then.chart !== s.chart && s.box) out.push({ from: s.box, to: then.chart });
+    });
+    return out;
+  }
+
+  // Where a walk that has crossed `crossings` and ends at `end` goes on in `next`: the end box's
+  // hand-off or an earlier one not yet followed; a general chart's hand-off to the irregularity's
+  // own chart starts at that chart's top.
+  function handOffTo(end, crossings, next, nextStart) {
+    var found = taken((end.continues || []).concat(unfollowed(crossings)), next);
+    return found && found.chart === IRREGULARITY ? { chart: next, at: nextStart } : found;
+  }
+
+  // The earlier charts' parts, kept only while each ends where the walk so far hands over to the next.
   function carriedParts(data, list) {
     var out = [];
     var facts = {};
+    var crossings = [];
     for (var i = 0; i < list.length; i++) {
       var part = list[i];
       if (!data.carried[part.chart]) return [];
@@ -131,8 +159,9 @@
       var end = boxes[route[route.length - 1]];
       var next = i + 1 < list.length ? list[i + 1].chart : data.id;
       var nextStart = next === data.id ? data.start : (data.carried[next] || {}).start;
-      var handOff = handOffTo(end, next, nextStart);
+      var handOff = handOffTo(end, crossings, next, nextStart);
       if (!handOff) return [];
+      crossings.push({ from: end, to: next });
       facts = factsOf(pairsOf(boxes, route), facts);
       out.push({ chart: part.chart, route: route, handOff: handOff, from: ids !== part.ids, facts: facts });
     }
@@ -291,6 +320,11 @@
       if (box.later) out.later.push({ step: s, box: box, laterOf: true });
       if (i === all.length - 1) out.handOffs = box.continues || [];
     });
+    // An earlier chart's end box may hand over twice: the way not yet followed is still offered.
+    unfollowed(crossingsOf(all)).forEach(function (h) {
+      var offered = out.handOffs.some(function (o) { return o.chart === h.chart && (o.at || null) === (h.at || null); });
+      if (!offered) out.handOffs = out.handOffs.concat([h]);
+    });
     ["now", "next", "later"].some(function (k) {
       out.headline = out[k].filter(function (it) { return !it.statement; })[0] || null;
       return !!out.headline;
@@ -317,6 +351,9 @@
       sec[1].forEach(function (it) { lines.push(item(it)); });
     });
     if (card.notMet.length) lines.push("Not met: " + card.notMet.map(function (n) { return flat(n.condition ? n.condition.text : ""); }).join("; "));
+    card.handOffs.forEach(function (h) {  // the rest of the ruling, as the terminal walk prints it
+      lines.push("Goes on in: " + (h.chart === IRREGULARITY ? "the chart of the irregularity's own Law" : flat(h.label)));
+    });
     var facts = all.filter(isDecision);
     if (facts.length) {
       lines.push("Facts:");
@@ -329,5 +366,5 @@
   return { AT: AT, NOT_MET: NOT_MET, IRREGULARITY: IRREGULARITY, state: state, steps: steps, follow: follow,
            noChain: noChain, factsAt: factsAt, yesNo: yesNo,
            factsOf: factsOf, isDecision: isDecision, answerOf: answerOf, atEnd: atEnd, ruling: ruling,
-           plainText: plainText, parts: parts };
+           plainText: plainText, parts: parts, taken: taken, unfollowed: unfollowed };
 });

@@ -309,8 +309,9 @@
     }
 
     root.innerHTML = "";
+    var stale = null;
     if (st.stale) {
-      root.appendChild(el("p", { class: "walk-notice", role: "status",
+      stale = root.appendChild(el("p", { class: "walk-notice", role: "status",
         text: "The route in this link is not in the chart as it stands (the link is mistyped, or the chart has been changed since it was made), so the walk starts at the top." }));
       history.replaceState(history.state, "", hrefAt(all.length - 1));
     } else if (startedAt) {
@@ -423,7 +424,7 @@
       var target = atEnd || shownFirst ? cardEl : document.getElementById("walk-current");
       if (target) {
         target.focus({ preventScroll: true });
-        target.scrollIntoView({ block: "start" });
+        (stale || target).scrollIntoView({ block: "start" });  // a link gone stale says so first, the question under it
       }
     }
   }
@@ -536,6 +537,10 @@
     if (!source || !root) return;
     var data = JSON.parse(source.textContent);
     data.carried = {};
+    // Opened at a walk under way (a hand-off's button, a shared link, a box tapped in the chart),
+    // the page shows its question, or its Ruling card, first, as after an answer: on a phone the
+    // title and the answers carried over would push it off the screen.
+    wantFocus = location.hash.length > 1;
     function show() { withCarried(data, function () { render(data, root); }); }
     show();
     root.addEventListener("click", function (event) {

@@ -152,10 +152,19 @@ def _unfollowed(steps: list[Step]) -> list[tuple[str, str | None]]:
         if then.chart is here.chart or here.node is None:
             continue
         pending += [(c.chart, c.at) for c in here.node.continues]
-        taken = next((h for h in reversed(pending) if h[0] in (then.chart.id, IRREGULARITY)), None)
-        if taken is not None:
-            pending.remove(taken)
+        followed = taken(pending[::-1], then.chart.id)  # the latest end box's first
+        if followed is not None:
+            pending.remove(followed)
     return pending
+
+
+def taken(offered: list[tuple[str, str | None]], chart_id: str) -> tuple[str, str | None] | None:
+    """The hand-off among `offered` (in order) that a walk going on in `chart_id` follows: the one
+    naming that chart, else a general chart's hand-off to the irregularity's own chart. Named
+    first, so that a box handing over to a chart and to the irregularity's keeps the second open
+    when the walk goes on in the first."""
+    return (next((h for h in offered if h[0] == chart_id), None)
+            or next((h for h in offered if h[0] == IRREGULARITY), None))
 
 
 def _item(chart: Chart, node: Node, kind: str | None = None) -> Item:

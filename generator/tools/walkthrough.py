@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from generator.corpus.corpus import Corpus
 from generator.flowcharts.boxnotes import hand_off
-from generator.flowcharts.ruling import Item, Ruling, Step, ruling_of
+from generator.flowcharts.ruling import Item, Ruling, Step, ruling_of, taken
 from generator.flowcharts.walk import START, WalkError, asks_if_holds, box_refs, cases, choices, first_box, follow, not_met
 from generator.sources.model import IRREGULARITY, Chart, Continuation, Kind
 
@@ -57,11 +57,11 @@ def walk_charts(corpus: Corpus, parts: list[tuple[str, dict[str, str]]]) -> Walk
         else:
             # The walk goes on where the Ruling card so far says it goes on: the box it ended at,
             # or an earlier end box's other hand-off not yet followed (ruling.py decides both).
-            handed = [(to, at) for to, at in ruling_of(out.steps).hand_offs if to in (chart_id, IRREGULARITY)]
-            if not handed:
+            handed = taken(ruling_of(out.steps).hand_offs, chart_id)
+            if handed is None:
                 out.error = f"the walk does not hand over to '{chart_id}' here"
                 return out
-            start = handed[0][1] or first_box(chart)
+            start = handed[1] or first_box(chart)
         if start == START:
             pick = answers.pop("start", None)
             if pick is None:

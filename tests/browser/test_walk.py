@@ -117,6 +117,7 @@ def test_a_hand_off_carries_the_route_into_the_next_chart(page: Any, base_url: s
     entry = target.by_id[handed.at]
     if len(choices(target, entry)) > 1:
         expect(page.locator("#walk-current")).to_have_text(flat(entry.text))
+        the_question_is_in_view(page)
     # The earlier chart's ruling stays on screen, marked with its chart.
     earlier = [chart.by_id[b] for b in route if chart.by_id[b].kind in RULING_KINDS]
     ruling = page.locator(".walk-ruling-card")
@@ -194,4 +195,79 @@ def test_a_row_of_exceptions_is_answered_no_in_one_tap_and_each_answer_is_kept(p
     page.goto(base_url + f"walk/{chart.id}/#at:{start}")
     page.locator(".walk-chain-list > li").nth(1).locator(".walk-chain-yes").click()
     expect(page.locator(".walk-trail .walk-answer")).to_have_text(["No", "No", "Yes"])
+    assert console_errors == []
+
+
+# A revoke in rectification of Law 57 (the defender, able to play the card declarer required,
+# played another) ends at a box that hands over twice: to the revoke chart, and to Law 50 for the
+# major penalty card. Walked as the terminal walk takes it: `python -m generator walk` + these.
+TWICE = ["law-57", "start=c1", "q_lead=no", "q_loot=no", "q_both=no", "q_dummy=no", "k_60c=no", "k_57c3=no",
+         "a_select=o2", "q_comply=yes", "q_before=no", "q_defied=yes",
+         "@laws-61-63", "q_both=no", "q_43b3=no", "q_played=yes", "q_twelfth=no"]
+
+
+def terminal_walk(tokens: list[str]) -> Any:
+    from generator.tools.walkthrough import parse, walk_charts
+
+    walked = walk_charts(corpus(), parse(tokens))
+    assert walked.error is None and walked.open_box is None, (walked.error, walked.open_box)
+    return walked
+
+
+def answers_in(walked: Any, chart_id: str) -> list[str]:
+    """The buttons pressed in one chart of a terminal walk: its answers not carried from a fact."""
+    return [flat(s.answer) for s in walked.steps if s.chart.id == chart_id and s.answer is not None and not s.carried]
+
+
+def the_question_is_in_view(page: Any) -> None:
+    """The question of now and all its answers on a phone's first screen, below the page's header."""
+    header = page.locator(".md-header").bounding_box()
+    question = page.locator("#walk-current").bounding_box()
+    assert header is not None and question is not None
+    assert question["y"] >= header["y"] + header["height"], (question, header)
+    for button in page.locator(".walk-box .walk-choice").all():
+        box = button.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= PHONE["height"], (button.inner_text(), box)
+
+
+def test_an_end_box_that_hands_over_twice_keeps_its_second_hand_off_to_the_end(page: Any, base_url: str,
+                                                                            console_errors: list[str]) -> None:
+    from generator.flowcharts.ruling import ruling_of
+    from generator.tools.walkthrough import hand_off_label
+
+    walked = terminal_walk(TWICE)
+    first, second = walked.steps[0].chart, walked.steps[-1].chart
+    ends = [[s.node for s in walked.steps if s.chart is c][-1] for c in (first, second)]
+    (left,) = [c for c in ends[0].continues if c.chart != second.id]  # Law 50's, not followed
+    page.set_viewport_size(PHONE)
+    page.goto(base_url + f"walk/{first.id}/")
+    press(page, answers_in(walked, first.id))
+    page.locator(".walk-continue-link", has_text=second.title).click()
+    expect(page).to_have_url(re.compile(rf"/walk/{second.id}/#@{first.id}/"))
+    the_question_is_in_view(page)  # after a hand-off, the new question first, with its answers
+    press(page, answers_in(walked, second.id))
+
+    # The final card offers what the terminal walk's card offers: this chart's hand-offs, and Law 50.
+    card = page.locator(".walk-ruling-card.walk-final")
+    offered = [hand_off_label(corpus(), to, at) for to, at in ruling_of(walked.steps).hand_offs]
+    assert offered[-1] == hand_off_label(corpus(), left.chart, left.at) == "Continue in Law 50: Disposition Of Penalty Card"
+    expect(card.locator(".walk-continue-link")).to_have_text(offered)
+
+    # Shared as a link, the walk across the hand-off comes back to the same card.
+    shared = page.context.new_page()
+    shared.set_viewport_size(PHONE)
+    shared.goto(page.url)
+    expect(shared.locator(".walk-ruling-card.walk-final .walk-continue-link")).to_have_text(offered)
+    assert shared.locator(".walk-ruling-card").inner_text() == card.inner_text()
+    expect(shared.locator(".walk-notice")).to_have_count(0)
+    shared.close()
+
+    # Law 50 taken up where the first chart handed over, with the whole walk carried.
+    card.locator(".walk-continue-link", has_text=offered[-1]).click()
+    expect(page).to_have_url(re.compile(rf"/walk/{left.chart}/#@{first.id}/.*/@{second.id}/.*/@{left.chart}/{left.at}$"))
+    expect(page.locator("#walk-current")).to_have_text(flat(corpus().charts[left.chart].by_id[left.at].text))
+    expect(page.locator(".walk-notice")).to_have_count(0)  # not a stale link started at the top
+    the_question_is_in_view(page)
+    for end in ends:  # the ruling so far holds both charts walked
+        expect(page.locator(".walk-ruling-card")).to_contain_text(flat(end.text))
     assert console_errors == []

@@ -138,3 +138,59 @@ test("a chart entered at its beginning after such a question rules now again", (
   assert.deepEqual(card.now.map((it) => it.box.text), ["The call is cancelled"]);
   assert.deepEqual(card.later.map((it) => it.box.text), ["Gained through the irregularity?", "Adjust"]);
 });
+
+// Chart "t" ends at a box that hands over twice: to "s" (the revoke) and to "u" (the penalty
+// card); "s" ends at a box of its own hand-off, `sOnward`. Each page as the build writes it, the
+// charts a walk passed before it carried.
+function twice(sOnward) {
+  const boxes = {
+    t: { t1: box("action", [], { phase: "now", text: "A revoke, and a penalty card",
+                                 continues: [{ chart: "s", at: "s1", label: "Continue in S" }, { chart: "u", at: "u1", label: "Continue in U" }] }) },
+    s: {
+      s1: box("question", yesNo("s_end", "s_end"), { text: "Established?" }),
+      s_end: box("action", [], { phase: "now", text: "The trick stands", continues: sOnward }),
+    },
+    u: { u1: box("action", [], { phase: "now", text: "The penalty card stays on the table" }) },
+  };
+  const page = (id, before) => ({
+    id: id, title: id.toUpperCase(), start: Object.keys(boxes[id])[0], boxes: boxes[id], handedFrom: before,
+    carried: Object.fromEntries(before.map((c) => [c, { title: c.toUpperCase(), start: Object.keys(boxes[c])[0], boxes: boxes[c] }])),
+  });
+  return { s: page("s", ["t"]), u: page("u", ["s", "t"]) };
+}
+
+test("after one of an end box's two hand-offs is walked, the card still offers the other", () => {
+  const { s } = twice([{ chart: "v", at: "v1", label: "Continue in V" }]);
+  const card = L.ruling(L.steps(s, L.state(s, "#@t/t1/@s/s1/s_end")));
+  assert.deepEqual(card.handOffs.map((h) => h.chart), ["v", "u"]);  // the end box's own first
+  const words = L.plainText(s, L.steps(s, L.state(s, "#@t/t1/@s/s1/s_end")), card, "");
+  assert.match(words, /Goes on in: Continue in V\nGoes on in: Continue in U/);
+});
+
+test("a hand-off offered both by the end box and by an earlier one is offered once", () => {
+  const { s } = twice([{ chart: "u", at: "u1", label: "Continue in U" }]);
+  const card = L.ruling(L.steps(s, L.state(s, "#@t/t1/@s/s1/s_end")));
+  assert.deepEqual(card.handOffs.map((h) => h.chart), ["u"]);
+});
+
+test("the address of a walk that follows an earlier box's second hand-off restores it", () => {
+  const { u } = twice([]);
+  const st = L.state(u, "#@t/t1/@s/s1/s_end/@u/u1");
+  assert.equal(st.stale, false);
+  assert.deepEqual(st.carried.map((p) => p.chart), ["t", "s"]);
+  assert.deepEqual(st.route, ["u1"]);
+  const card = L.ruling(L.steps(u, st));
+  assert.deepEqual(card.now.map((it) => it.box.text), ["A revoke, and a penalty card", "The trick stands", "The penalty card stays on the table"]);
+  assert.deepEqual(card.handOffs, []);  // both followed
+  assert.equal(L.state(u, "#@t/t1/@s/s1/s_end/@u/elsewhere").stale, true);
+});
+
+test("a walk into a chart an end box names follows that hand-off, not the irregularity's own chart", () => {
+  const named = { chart: "x", at: "x3" };
+  const general = { chart: L.IRREGULARITY };
+  assert.equal(L.taken([general, named], "x"), named);
+  assert.equal(L.taken([general, named], "y"), general);
+  assert.equal(L.taken([named], "y"), null);
+  assert.deepEqual(L.unfollowed([{ from: { continues: [named, general] }, to: "x" }]), [general]);
+  assert.deepEqual(L.unfollowed([{ from: { continues: [named, general] }, to: "y" }]), [named]);
+});
