@@ -1,6 +1,7 @@
 """What a build keeps in .cache never changes what it makes: cached runs equal fresh ones."""
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -71,3 +72,38 @@ def test_cached_pages_equal_fresh_ones_after_an_edit(project: Path, tmp_path: Pa
     changed = {name for name in first if first[name] != again[name]}
     assert "charts/fixture.md" in changed and "laws/law-01.md" in changed
     assert "definitions.md" not in changed
+
+
+def test_a_change_to_any_module_of_the_package_remakes_what_was_kept(project: Path, tmp_path: Path) -> None:
+    """The stale-cache class: kept pages outlived a change to the link maker (text/inline.py),
+    because each cache digested only the code it thought mattered. A copy of the package whose
+    citation links carry one more class must give pages that carry it, from the same .cache."""
+    import subprocess
+    import sys
+
+    from generator.sources.cachedir import PACKAGE, code_digest
+
+    changed = tmp_path / "changed"
+    shutil.copytree(PACKAGE, changed / "generator", ignore=shutil.ignore_patterns("__pycache__"))
+    edit(changed / "generator" / "text" / "inline.py", '<a class="cite" ', '<a class="cite cite-changed" ')
+    assert code_digest(changed / "generator") != code_digest()
+
+    def pages(package_parent: Path) -> str:
+        """Every page made with the package in `package_parent` (run from there, so that it is the one imported)."""
+        env = {**os.environ, "PYTHONPATH": str(package_parent)}
+        done = subprocess.run([sys.executable, "-c", "from pathlib import Path; from generator.site.generate import "
+                               "generate_pages; from generator.corpus.loading import load_corpus; import sys; "
+                               "print(''.join(generate_pages(load_corpus(Path(sys.argv[1]), cached=True)).values()))",
+                               str(project)], capture_output=True, text=True, env=env, cwd=package_parent, timeout=300)
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    def drawings() -> set[str]:
+        return {p.name for p in (project / ".cache" / "svg").glob("*.svg")}
+
+    before = pages(PACKAGE.parent)
+    drawn = drawings()
+    assert 'class="cite"' in before and "cite-changed" not in before
+    assert "cite-changed" in pages(changed)  # the same .cache, a different package: nothing stale
+    assert len(drawings() - drawn) == len(drawn)  # every chart drawn again, not only the pages remade
+    assert "cite-changed" not in pages(PACKAGE.parent)

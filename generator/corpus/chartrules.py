@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from generator.index import citations
 from generator.corpus.corpus import Corpus
 from generator.corpus.places import check_citation
 from generator.sources.errors import Problems

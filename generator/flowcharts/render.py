@@ -1,7 +1,6 @@
 """Turn DOT into SVG with Graphviz, cached by content hash and rendered in parallel."""
 from __future__ import annotations
 
-import hashlib
 import html
 import os
 import re
@@ -15,7 +14,7 @@ from typing import Callable, Collection
 import graphviz
 import graphviz.backend.dot_command as dot_command
 
-from generator.sources.cachedir import keep, kept_text
+from generator.sources.cachedir import keep, kept_text, work_key
 
 
 def dot_binary() -> Path:
@@ -32,8 +31,6 @@ def dot_binary() -> Path:
     return Path(found)
 
 
-# Drawing code: a change to it must redraw every chart, so it is part of each chart's fingerprint.
-_CODE = hashlib.sha256(b"".join(p.read_bytes() for p in sorted(Path(__file__).parent.glob("*.py")))).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -75,7 +72,7 @@ def render_to(source: str, output: Path) -> None:
 
 
 def _digest(fingerprint: str) -> str:
-    return hashlib.sha256(f"{_CODE}\n{dot_command.DOT_BINARY}\n{fingerprint}".encode()).hexdigest()[:24]
+    return work_key("svg", str(dot_command.DOT_BINARY), fingerprint)
 
 
 def _render(source: str) -> str:

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import base64
-import hashlib
 import io
 import json
 import logging
@@ -18,7 +17,7 @@ import weasyprint
 from pypdf import PdfReader, PdfWriter
 from weasyprint import HTML
 
-from generator.sources.cachedir import cache_dir, keep, kept
+from generator.sources.cachedir import cache_dir, keep, kept, work_key
 from generator.site.chartpages import dot_sources
 from generator.flowcharts.render import render_all
 from generator.text.inline import TermLinker
@@ -179,15 +178,10 @@ def _runs(cards: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
 
 
 def _chunk_key(html: str, frames: Stamps, styles: Path) -> str:
-    """What a run of cards' PDF depends on: WeasyPrint, the stylesheets, the HTML, the drawings,
-    and the code that draws and lays them."""
-    digest = hashlib.sha256(f"{weasyprint.__version__}\n{html}".encode("utf-8"))
-    here = Path(__file__).parent
-    for path in [*sorted(styles.glob("*.css")), here / "pdfdrawing.py", here / "stamping.py"]:
-        digest.update(path.read_bytes())
-    for frame, drawing in frames.frames.items():
-        digest.update(f"{frame}\n{drawing.svg}\n{drawing.width}\n{drawing.height}".encode("utf-8"))
-    return digest.hexdigest()[:24]
+    """What a run of cards' PDF depends on: WeasyPrint, the stylesheets, the HTML and the drawings
+    (and, as for all kept work, the package's code)."""
+    return work_key("cards", weasyprint.__version__, html, *(p.read_bytes() for p in sorted(styles.glob("*.css"))),
+                    *(f"{frame}\n{d.svg}\n{d.width}\n{d.height}" for frame, d in frames.frames.items()))
 
 
 def _pack(result: tuple[bytes, dict[str, int], list[str]]) -> str:

@@ -21,7 +21,6 @@ page of a chart out three times (a chart's parts refer to the parts after them).
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 from dataclasses import dataclass, field
@@ -31,7 +30,7 @@ import weasyprint
 from weasyprint import HTML
 from weasyprint.document import Document
 
-from generator.sources.cachedir import keep, kept_text
+from generator.sources.cachedir import code_digest, keep, kept_text, work_key
 from generator.sources.model import Chart
 from generator.handbook.book import Handbook, Layout
 from generator.handbook.charts import SHRINK
@@ -40,7 +39,6 @@ from generator.handbook.workers import beside, two_cores
 
 MAX_FULL_PASSES = 2
 # A layout kept by other pagination code may not be one this code would settle on.
-_CODE = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
 PX_PER_MM = 96 / 25.4
 # A block this far below the top of its page has something above it there: more than a
 # section's top margin (2.6 mm at A4), less than a line (4 mm at A5).
@@ -289,8 +287,7 @@ def layout_key(book: Handbook, measuring: str) -> str:
     """The cache key of a layout: WeasyPrint's version, the paper, the text and style (`with_styles`)."""
     # The images' folder is new each build; their names are their content's hash.
     measuring = measuring.replace(book.images.folder.as_uri(), "")
-    text = f"{weasyprint.__version__}\n{book.paper}\n{PT_PER_MM}\n{measuring}"
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:24]
+    return work_key("handbook", weasyprint.__version__, book.paper, str(PT_PER_MM), measuring)
 
 
 def _recall(path: Path | None) -> tuple[Layout, dict[str, int]] | None:
@@ -299,7 +296,7 @@ def _recall(path: Path | None) -> tuple[Layout, dict[str, int]] | None:
         return None
     try:
         data = json.loads(kept_text(path) or "")
-        if data.get("code") != _CODE:
+        if data.get("code") != code_digest():
             return None
         return (Layout({str(k): str(v) for k, v in data["breaks"].items()},
                        {str(k): int(v) for k, v in data["shrink"].items()},
@@ -316,7 +313,7 @@ def _remember(cache_dir: Path | None, book: Handbook, measuring: str, layout: La
         return
     cache_dir.mkdir(parents=True, exist_ok=True)
     entry = json.dumps({"breaks": layout.breaks, "shrink": layout.shrink, "lone_first": sorted(layout.lone_first),
-                        "pages": pages, "code": _CODE}, sort_keys=True)
+                        "pages": pages, "code": code_digest()}, sort_keys=True)
     keep(cache_dir / f"{layout_key(book, measuring)}.json", entry)
     keep(cache_dir / _last(book), entry)
 

@@ -11,7 +11,6 @@ that leaves a piece ends at a marker naming the box it continues at and the piec
 """
 from __future__ import annotations
 
-import hashlib
 import itertools
 import json
 import re
@@ -19,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.flowcharts.boxnotes import hand_off
-from generator.sources.cachedir import keep, kept_text
+from generator.sources.cachedir import keep, kept_text, work_key
 from generator.flowcharts.dot import PRINT_LAYOUT
 from generator.flowcharts.render import Job, dot_binary, render_all
 from generator.sources.model import Chart, Kind
@@ -446,11 +445,6 @@ def _draw(sources: dict[str, str], svg_cache: Path) -> dict[str, str]:
     return render_all({k: Job(f"print\n{s}", lambda s=s: s) for k, s in sources.items()}, svg_cache)
 
 
-# The cutting code: a change to it (or to the drawing code) must cut every chart again.
-_CODE = hashlib.sha256(b"".join(p.read_bytes() for p in [Path(__file__), Path(__file__).with_name("partdot.py"), *sorted(
-    (Path(__file__).parent.parent / "flowcharts").glob("*.py"))])).hexdigest()
-
-
 def print_pieces(charts: dict[str, Chart], room: Room, svg_cache: Path, cut_cache: Path | None,
                  lone_first: frozenset[str] | None = None) -> dict[str, list[Piece]]:
     """Every flow chart cut for a page of `room` (or those of `lone_first` only, each cut with a
@@ -476,8 +470,7 @@ def print_pieces(charts: dict[str, Chart], room: Room, svg_cache: Path, cut_cach
 
 def _cut_key(chart: Chart, charts: dict[str, Chart], room: Room, lone_first: bool) -> str:
     named = [hand_off(c, charts).label for n in chart.nodes for c in n.continues]
-    text = f"{_CODE}\n{dot_binary()}\n{room}\n{lone_first}\n{chart.model_dump_json()}\n{named}"
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:24]
+    return work_key("pieces", str(dot_binary()), str(room), str(lone_first), chart.model_dump_json(), str(named))
 
 
 def _recall(cut_cache: Path | None, key: str) -> list[Piece] | None:

@@ -8,7 +8,6 @@ while it still fits one page. What was found is kept for the same text and style
 """
 from __future__ import annotations
 
-import hashlib
 import json
 from pathlib import Path
 
@@ -22,7 +21,6 @@ from generator.handbook.pagination import layout_key, with_styles
 # The scales tried above the floor, smallest first: the shrink steps pagination uses.
 STEPS = tuple(SHRINK ** k for k in range(4, -1, -1))
 # A fit kept by other fitting code may not be one this code would find.
-_CODE = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
 
 
 def fit_tables(book: Handbook, base_url: Path, cache_dir: Path | None = None) -> dict[str, TableFit]:
@@ -34,7 +32,7 @@ def fit_tables(book: Handbook, base_url: Path, cache_dir: Path | None = None) ->
         if chart.layout != "table" or chart.id not in book.placement:
             continue
         at_floor = _html_at(book, chart.id, floor)
-        key = layout_key(book, f"{_CODE}\n{STEPS}\n{with_styles(at_floor, base_url)}")
+        key = layout_key(book, f"table\n{STEPS}\n{with_styles(at_floor, base_url)}")
         path = cache_dir / f"table-{key}.json" if cache_dir else None
         found = _recall(path)
         if found is None:

@@ -1,7 +1,8 @@
 """Generated pages kept between builds, each filed under a digest of everything it is made from.
 
 After one chart is edited, only the pages that show it are made again: the rest are read back.
-The code and the templates are part of every digest, so a change to either remakes everything.
+The package's code (through `work_key`) and the templates are part of every page's name, so a
+change to either remakes everything.
 """
 from __future__ import annotations
 
@@ -9,10 +10,8 @@ import hashlib
 from pathlib import Path
 from typing import Callable
 
-from generator.sources.cachedir import keep, kept_text
+from generator.sources.cachedir import keep, kept_text, work_key
 from generator.corpus.corpus import Corpus
-
-PACKAGE = Path(__file__).resolve().parent.parent  # every stage's code makes the pages
 
 
 class PageCache:
@@ -24,8 +23,7 @@ class PageCache:
         self.used: set[str] = set()
         self._files: dict[str, str] = {}
         self._all_laws: str | None = None
-        code = sorted(PACKAGE.rglob("*.py")) + sorted((templates_dir / "fragments").glob("*"))
-        self.code = _digest(*(p.read_bytes() for p in code))
+        self.templates = _digest(*(p.read_bytes() for p in sorted((templates_dir / "fragments").glob("*"))))
         folder.mkdir(parents=True, exist_ok=True)
 
     def source(self, key: str) -> str:
@@ -42,7 +40,7 @@ class PageCache:
 
     def page(self, inputs: list[str], make: Callable[[], str]) -> str:
         """The page made from `inputs`: read back if made before, else made now and kept."""
-        name = _digest(self.code.encode(), *(i.encode() for i in inputs))[:32] + ".md"
+        name = work_key("pages", self.templates, *inputs) + ".md"
         self.used.add(name)
         path = self.folder / name
         found = kept_text(path)

@@ -4,9 +4,14 @@ A kept entry can only speed a build up, never change what it makes: each is writ
 a name of its own and then renamed into place, carries the digest of its content, and is checked
 against it when read back. A damaged entry, or a cache folder that cannot be used, is a miss:
 the work is done again, and the build says so once.
+
+Every entry is named by `work_key`: a digest of the whole package's code and of what the entry is
+made from. A change to any module (a link maker in text/, a drawing rule in flowcharts/) remakes
+everything kept, so no kind of kept work can outlive the code that made it.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import secrets
@@ -16,6 +21,25 @@ from pathlib import Path
 
 _HEAD = b"sha256:"
 _said: set[str] = set()
+PACKAGE = Path(__file__).resolve().parent.parent
+
+
+@functools.cache
+def code_digest(package: Path = PACKAGE) -> str:
+    """A digest of every module of the package, by name and content."""
+    h = hashlib.sha256()
+    for path in sorted(package.rglob("*.py")):
+        h.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def work_key(kind: str, *inputs: str | bytes) -> str:
+    """The name of a kept entry: the package's code, the kind of work, and what it is made from."""
+    h = hashlib.sha256(f"{code_digest()}\n{kind}\n".encode())
+    for part in inputs:
+        data = part.encode("utf-8") if isinstance(part, str) else part
+        h.update(hashlib.sha256(data).digest())
+    return h.hexdigest()[:32]
 
 
 def cache_dir(root: Path, kind: str) -> Path:

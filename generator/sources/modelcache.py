@@ -11,11 +11,8 @@ import pickle
 from pathlib import Path
 from typing import Any
 
-from generator.sources.cachedir import keep, kept
+from generator.sources.cachedir import code_digest, keep, kept
 
-# The code that reads and shapes a file: a change to it must not reuse what it made before.
-_READERS = ("sources/yamlsource.py", "sources/model.py", "corpus/loading.py")
-_CODE = hashlib.sha256(b"".join((Path(__file__).parent.parent / name).read_bytes() for name in _READERS)).hexdigest()
 
 
 class ModelCache:
@@ -30,7 +27,7 @@ class ModelCache:
             stored = pickle.loads(data) if data is not None else None
         except Exception:  # damaged, or written by other code: start empty
             stored = None
-        if isinstance(stored, dict) and stored.get("code") == _CODE:
+        if isinstance(stored, dict) and stored.get("code") == code_digest():
             self._old = stored["entries"]
 
     @staticmethod
@@ -59,6 +56,6 @@ class ModelCache:
             return
         try:
             self.file.parent.mkdir(parents=True, exist_ok=True)
-            keep(self.file, pickle.dumps({"code": _CODE, "entries": self._used}, protocol=pickle.HIGHEST_PROTOCOL))
+            keep(self.file, pickle.dumps({"code": code_digest(), "entries": self._used}, protocol=pickle.HIGHEST_PROTOCOL))
         except OSError:
             pass
