@@ -287,7 +287,7 @@ def layout_key(book: Handbook, measuring: str) -> str:
     """The cache key of a layout: WeasyPrint's version, the paper, the text and style (`with_styles`)."""
     # The images' folder is new each build; their names are their content's hash.
     measuring = measuring.replace(book.images.folder.as_uri(), "")
-    return work_key("handbook", weasyprint.__version__, book.paper, str(PT_PER_MM), measuring)
+    return work_key("handbook", weasyprint.__version__, str(book.paper), str(PT_PER_MM), measuring)
 
 
 def _recall(path: Path | None) -> tuple[Layout, dict[str, int]] | None:
