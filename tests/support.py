@@ -1,12 +1,14 @@
 """Shared helpers and fixtures: the project root, a copy of the fixture corpus, built sites."""
 from __future__ import annotations
 
+import io
 import json
 import os
 import shutil
 import sys
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, redirect_stderr, redirect_stdout
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -154,3 +156,29 @@ def stored_records(site: Path) -> list[dict]:
         out.append({"meta": {"kind": index["kinds"][kind], "u": url, "title": title, "laws": laws, "walk": walk or None},
                     "text": shard[n % index["shard"]]})
     return out
+
+
+@dataclass(frozen=True)
+class Ran:
+    """What a command printed and returned, as a subprocess's result would say."""
+
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def run_generator(*args: str) -> Ran:
+    """`python -m generator ARGS` in this process: the same entry point and exit code, without a
+    second of interpreter start-up and imports per call (the broken-source tests make dozens).
+    An exception that escapes is a test error, as a traceback on stderr would be."""
+    from generator import cli
+    from generator.sources import cachedir
+
+    out, err = io.StringIO(), io.StringIO()
+    cachedir._said.clear()  # what a fresh process would say once, it says again
+    with redirect_stdout(out), redirect_stderr(err):
+        try:
+            code = cli.main(list(args))
+        except SystemExit as exc:  # argparse's errors and --help
+            code = exc.code if isinstance(exc.code, int) else 1
+    return Ran(code, out.getvalue(), err.getvalue())

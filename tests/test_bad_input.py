@@ -15,7 +15,7 @@ import yaml
 from bs4 import BeautifulSoup
 from pypdf import PdfReader
 
-from support import stored_records, make_project
+from support import make_project, run_generator, stored_records
 from generator.publish.safebuild import build_site
 
 BROKEN = Path(__file__).parent / "fixtures" / "broken"
@@ -62,8 +62,7 @@ def test_broken_source(case: str, built: Path, tmp_path: Path) -> None:
     shutil.copytree(built, root)
     before = digest(root / "site")
     shutil.copytree(BROKEN / case, root, dirs_exist_ok=True)
-    done = subprocess.run([sys.executable, "-m", "generator", "--root", str(root), "build", "--no-handbook"],
-                          capture_output=True, text=True)
+    done = run_generator("--root", str(root), "build", "--no-handbook")
     assert "Traceback" not in done.stderr
     expected = EXPECTED[case]
     if isinstance(expected, list):
