@@ -184,3 +184,24 @@ def test_a_ruling_may_go_on_in_several_charts(project: Path) -> None:
     edit(project / CHART, "    continues: {chart: onward, at: q2}\n",
          "    continues:\n      - {chart: onward, at: q2}\n      - {chart: onward, at: a3}\n")
     assert problems(project) == ["flowcharts/fixture.yaml:32: 'a1' continues twice in one chart: name each chart once"]
+
+
+def test_an_added_box_says_why_without_the_editors_trail_or_box_ids() -> None:
+    """A trainer's dry run found "Split from q_adjust (acceptance test fixes, 2026-12-01). Whole-ruling
+    audit (2026-12-07): …" on the site: the reason keeps its substance, names another box by its first
+    words, and drops the review's name, its date and its test numbers."""
+    import re
+
+    from generator.flowcharts.boxnotes import added_words
+    from support import ROOT
+
+    corpus = load_corpus(ROOT)
+    shown = {(c.id, n.id): added_words(n, c) for c in corpus.charts.values() for n in c.nodes if n.added}
+    assert len(shown) > 100
+    trail = re.compile(r"\b[a-z]{1,2}[0-9]?_[a-z0-9_]+\b|\d{4}-\d\d-\d\d|[Aa]cceptance (?:walk|test)|audit|round \d|\(laws?-\d")
+    assert [k for k, words in shown.items() if trail.search(words)] == []
+    incorrect = shown[("laws-10-12", "q_incorrect")]
+    assert "Law 12A3" in incorrect and "Split from “" in incorrect and "Whole-ruling" not in incorrect
+    # "As q_attempt." gives the reason of the box it points to.
+    attempt = corpus.charts["law-24"].by_id["q_attempt"]
+    assert shown[("law-24", "a_54e")] == added_words(attempt, corpus.charts["law-24"])

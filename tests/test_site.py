@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -163,13 +164,24 @@ def test_a_course_module_is_a_lesson_with_fair_questions(fixture_site: Path) -> 
     # The answer gives the whole ruling from the walk, and where it goes on.
     answer = session.select_one(".quiz-answer").get_text(" ", strip=True)
     assert "The card becomes a penalty card" in answer and "Continue in Law 2: Fixture Onward Chart" in answer
+    # It opens with the question's own ruling; the chart's general rules on the way fold away (a
+    # trainer found the panels too long to read out, half of them rules that did not apply).
+    key = session.select_one(".quiz-answer > .quiz-key")
+    assert key is not None and key.get_text(" ", strip=True).startswith("The ruling: The card becomes a penalty card")
+    assert all(n.find_parent("details", class_="quiz-notes") is not None for n in session.select(".quiz-ruling .quiz-note"))
     test = page(fixture_site, "training/fixture-test")
     assert len(test.select("[data-test-set] .quiz")) == 1 and test.select_one("[data-score]") is not None
-    # A test's answers stay hidden, on screen and on paper, until it is scored.
+    # A test's answers stay hidden, on screen and on paper, until it is scored: the print rule that
+    # opens answer panels must not open a hidden one.
     assert all(d.has_attr("hidden") for d in test.select(".quiz-answer")) and test.select(".quiz-answer")
+    css = (fixture_site / "stylesheets/laws.css").read_text(encoding="utf-8")
+    assert re.search(r"\.quiz-answer\[hidden\][^{}]*\{\s*display:\s*none\s*!important", css)
     handout = page(fixture_site, "training/fixture-handout")
     assert handout.select_one("form[data-handout] select[name=paper]") is not None
     assert "Law 1: Fixture Chart" not in handout.select_one(".handout-questions").get_text()  # no title gives the Law away
+    # By default it prints the whole session's set, in the lesson's order and numbers.
+    assert handout.select_one("input[name=count]")["value"] == "1"
+    assert [i["data-set"] for i in handout.select(".handout-item")] == ["session", "final"]
     rows = handout.select(".handout-key-table tbody tr")
     assert len(rows) == 2 and "Law 1A1" in rows[0].get_text(" ")
     # The key gives each question's own ruling, not the chart's card for every story ending there.

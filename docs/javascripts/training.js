@@ -148,7 +148,19 @@
       page.textContent = "@page { size: " + form.elements.paper.value + "; margin: 14mm; }";
       document.documentElement.setAttribute("data-paper", form.elements.paper.value);
     }
-    form.addEventListener("change", apply);
+    // A new set or level prints the whole of it: the count follows (a count left from another set
+    // silently dropped questions), and can then be lowered by hand.
+    function fit(event) {
+      var name = event.target && event.target.name;
+      if (name === "set" || name === "level") {
+        var set = form.elements.set.value, level = form.elements.level.value;
+        form.elements.count.value = String(Math.max(1, items.filter(function (item) {
+          return (set === "all" || item.getAttribute("data-set") === set) && (!level || item.getAttribute("data-level") === level);
+        }).length));
+      }
+      apply();
+    }
+    form.addEventListener("change", fit);
     form.addEventListener("input", apply);
     form.querySelector(".handout-print").addEventListener("click", function () { window.print(); });
     apply();

@@ -1,6 +1,7 @@
 """Checks of the course: each question is about a real scenario, offers at least three different
 rulings, and its correct one is the ruling the scenario's walk reaches; each lesson's sets name
-questions of its own module."""
+questions of its own module, never a story its worked examples have already solved, and its
+minutes hold its topics and its session's questions."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -18,6 +19,9 @@ MIN_OPTIONS = 3
 # A module with enough questions has a session's set of 10-15 and a final test of at least 8.
 SESSION_MIN = 10
 FINAL_MIN = 8
+# A session question read, answered and discussed in class takes about this long (a trainer's dry
+# run: a lesson of topics adding up to 54 minutes and 15 questions did not fit in 60).
+QUESTION_MINUTES = 2
 
 
 def check_course(corpus: Corpus, problems: Problems) -> None:
@@ -45,9 +49,20 @@ def check_course(corpus: Corpus, problems: Problems) -> None:
         both = sorted(set(lesson.session) & set(lesson.final))
         if both:
             problems.add(path, lesson.line("final"), f"the final test repeats the session's '{both[0]}': test with other questions")
+        # A worked example's story asked again is a question the lesson has already answered.
+        solved = {e.walk for t in lesson.topics for e in t.examples if e.walk is not None}
+        for key, name in (("session", "the session's set"), ("final", "the final test")):
+            for ref in getattr(lesson, key):
+                if ref in solved:
+                    problems.add(path, lesson.line(key), f"{name} asks '{ref}', the story of a worked example: "
+                                                         "ask a question the lesson has not already solved")
         total = sum(t.minutes for t in lesson.topics)
-        if total > lesson.minutes:
-            problems.add(path, lesson.line("minutes"), f"the topics take {total} minutes, more than the lesson's {lesson.minutes}")
+        asking = QUESTION_MINUTES * len(lesson.session)
+        if total + asking > lesson.minutes:
+            problems.add(path, lesson.line("minutes"), (
+                f"the topics take {total} minutes and the session's {len(lesson.session)} "
+                f"question{'' if len(lesson.session) == 1 else 's'} about {asking} more, more than the lesson's "
+                f"{lesson.minutes}: give it more minutes or fewer questions"))
         for topic in lesson.topics:
             for chart_id in topic.charts:
                 if chart_id not in module.charts:

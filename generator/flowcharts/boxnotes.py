@@ -93,9 +93,41 @@ _REVIEW_TRAIL = re.compile(r"^[A-Z][^:()]{0,50}\(\d{4}-\d{2}-\d{2}[^)]*\)(?:,[^:
 _REVIEW_DATE = re.compile(r"\s*\([^()]*\d{4}-\d{2}-\d{2}[^()]*\)")
 
 
-def added_words(node: Node) -> str:
+# The trail may also stand inside the reason ("… Acceptance walk, round 2 (laws-17-19-06): Law 25A5
+# …", "Whole-ruling audit: …", "Acceptance test fixes."), and the editors name other boxes by their
+# ids ("As q_attempt.", "stood only on the question q_intended"): a trainer reading the site met
+# both. The review's name goes; a box of the chart is named by its first words, in quotes.
+_REVIEW_LABEL = re.compile(r"(?:(?:First|Second|Third|Fourth|Fifth) )?(?:[Aa]cceptance (?:walk|test)|Whole-ruling audit"
+                           r"|Cross-chart fixes)\b[^:.]{0,60}(?::\s*|\.(?:\s+|$))")
+_REVIEW_NAMED = re.compile(r"\bthe (?:acceptance (?:walk|test)(?:, (?:round \d+|[a-z]+ round))?|cross-chart fixes after round \d+)")
+_TEST_IDS = re.compile(r"\s*\((?:laws?-\d+(?:-\d+)*[a-z]?)(?:,\s*laws?-\d+(?:-\d+)*[a-z]?)*\)")  # "(law-16-10)": a test's number
+_AS_BOX = re.compile(r"^As ([a-z][a-z0-9]*_[a-z0-9_]+)(?:\.|;|$)\s*")
+_BOX_ID = re.compile(r"\b[a-z]{1,2}[0-9]?_[a-z0-9_]+\b")
+
+
+def _named(chart: Chart | None, box_id: str) -> str:
+    node = chart.by_id.get(box_id) if chart is not None else None
+    if node is None:
+        return "an earlier box"
+    words = _flat(node.text).split()
+    return "“" + " ".join(words[:7]) + (" …”" if len(words) > 7 else "”")
+
+
+def _reason(node: Node, chart: Chart | None, depth: int = 0) -> str:
     reason = _REVIEW_TRAIL.sub("", " ".join((node.added or "").split()), count=1)
     reason = _REVIEW_DATE.sub("", reason)
+    same = _AS_BOX.match(reason)
+    if same and chart is not None and depth < 3 and chart.by_id.get(same.group(1)) is not None \
+            and chart.by_id[same.group(1)].added:
+        reason = (_reason(chart.by_id[same.group(1)], chart, depth + 1) + " " + reason[same.end():]).strip()
+    reason = _TEST_IDS.sub("", _REVIEW_NAMED.sub("a later review", reason))
+    reason = _REVIEW_LABEL.sub("\0", reason)  # where a label stood, a sentence starts
+    reason = re.sub("\0\\s*([a-z])", lambda m: m.group(1).upper(), reason).replace("\0", "")
+    return _BOX_ID.sub(lambda m: _named(chart, m.group(0)), reason).strip()
+
+
+def added_words(node: Node, chart: Chart | None = None) -> str:
+    reason = _reason(node, chart)
     return f"Added by the editor, not printed in the WBU book: {reason[:1].upper()}{reason[1:]}"
 
 

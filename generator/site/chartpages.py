@@ -178,7 +178,7 @@ class ChartPages:
                 "later": r.text(later_words(node) or "", chart.laws[0]) if node.later is not None else None,
                 "corrected": node.book_text is not None,
                 "not_applied": not_applied,
-                "added": added_words(node) if node.added is not None else None,
+                "added": added_words(node, chart) if node.added is not None else None,
                 "continues": [{"label": h.label, "url": box_url(h.chart, h.at) if h.at else "charts/"} for h in handed],
             })
         return out

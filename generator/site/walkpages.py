@@ -111,7 +111,7 @@ class _Boxes:
         if node.book_text is not None:
             out["corrected"] = book_prints(node)
         if node.added is not None:
-            out["added"] = added_words(node)
+            out["added"] = added_words(node, chart)
         if node.continues:
             out["continues"] = [self.continuation(c) for c in node.continues]
         return out

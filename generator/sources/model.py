@@ -606,7 +606,7 @@ class Topic(Strict):
 
 
 class Lesson(Strict):
-    """training/lessons/<module>.yaml: a module as a lesson a trainer can run in about an hour."""
+    """training/lessons/<module>.yaml: a module as a lesson a trainer can run in about an hour and a half."""
 
     minutes: Annotated[int, Field(ge=20, le=180)]
     objectives: list[Text] = Field(min_length=2)
