@@ -102,7 +102,17 @@ def test_the_summary_counts_what_the_list_shows(report: Any) -> None:
     for severity, short in ((Severity.REMOVED, "removed"), (Severity.AMENDED, "amended")):
         count = sum(h.effect.severity is severity for h in report.hits)
         assert f"{short} {count}" in text
-    assert "1 new provisions" in text
+    kinds = {"chart box": "chart boxes", "beside-quote": "beside-quotes", "scenario": "scenarios",
+             "situation": "situations", "course item": "course items"}
+    for kind, plural in kinds.items():
+        count = sum(h.kind == kind for h in report.hits)
+        assert f"{count} {kind if count == 1 else plural}" in text, kind
+
+
+def test_the_summary_says_one_thing_in_the_singular(report: Any) -> None:
+    text = report.summary()
+    assert text.startswith("2017 → draft, Law 27 (") and "Laws 27–27" not in text and "1 Laws" not in text
+    assert "1 new provision to consider" in text
 
 
 def test_the_command_exits_non_zero_when_a_removed_paragraph_is_cited(draft: Path, real_project: Path,

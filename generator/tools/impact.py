@@ -49,6 +49,11 @@ KINDS = ("chart box", "beside-quote", "scenario", "situation", "course item")
 PLURAL = {"chart box": "chart boxes"}
 
 
+def _count(n: int, noun: str) -> str:
+    """"1 chart box", "2 chart boxes": a number and its noun, agreeing."""
+    return f"{n} {noun if n == 1 else PLURAL.get(noun, noun + 's')}"
+
+
 @dataclass(frozen=True)
 class Effect:
     """What the new edition does to one provision of the text the sources cite."""
@@ -110,15 +115,22 @@ class Report:
         t = self.tally()
         rows = sum(len(a.rows) for a in self.alignments.values())
         laws = sorted(self.alignments)
-        span = f"Laws {laws[0]}–{laws[-1]}" if laws else "no Laws"
+        if not laws:
+            span = "no Laws"
+        elif len(laws) == 1:
+            span = f"Law {laws[0]} ({_count(rows, 'provision')})"
+        else:
+            span = f"Laws {laws[0]}–{laws[-1]} ({_count(len(laws), 'Law')}, {_count(rows, 'provision')})"
         kinds = Counter(h.kind for h in self.hits)
-        things = ", ".join(f"{kinds[k]} {k if kinds[k] == 1 else PLURAL.get(k, k + 's')}" for k in KINDS)
+        things = ", ".join(_count(kinds[k], k) for k in KINDS)
         levels = Counter(h.effect.severity for h in self.hits)
         by_level = ", ".join(f"{SHORT[s]} {levels[s]}" for s in Severity)
-        return (f"{self.old_name} → {self.new_name}, {span} ({len(laws)} Laws, {rows} provisions): "
+        removed = len(self.removed_cited)
+        return (f"{self.old_name} → {self.new_name}, {span}: "
                 f"{t['unchanged']} unchanged, {t['amended']} amended, {t['new']} new, {t['removed']} removed, "
-                f"{t['moved']} moved or renumbered. Work list: {len(self.hits)} citations ({things}): {by_level}. "
-                f"{len(self.new)} new provisions to consider. {len(self.removed_cited)} cite a removed paragraph.")
+                f"{t['moved']} moved or renumbered. Work list: {_count(len(self.hits), 'citation')} ({things}): {by_level}. "
+                f"{_count(len(self.new), 'new provision')} to consider. "
+                f"{removed} {'cites' if removed == 1 else 'cite'} a removed paragraph.")
 
 
 def compare(corpus: Corpus, old: dict[int, Law], new: dict[int, Law], overrides: Alignment | None,
@@ -322,7 +334,7 @@ def format_report(report: Report) -> list[str]:
             old = ", ".join(u.ref.canonical() for u in row.old) or "—"
             lines.append(f"  {report.old_name} {old:<14} → {report.new_name} {new:<10} {_label(row)}")
     hits = report.ordered()
-    lines += ["", f"The work list, most urgent first ({len(hits)} citations):"]
+    lines += ["", f"The work list, most urgent first ({_count(len(hits), 'citation')}):"]
     for severity in Severity:
         level = [h for h in hits if h.effect.severity is severity]
         if not level:
