@@ -55,14 +55,23 @@ def project(tmp_path: Path) -> Path:
     return make_project(tmp_path / "project")
 
 
+# The umask the fixture site is built under: the commonest one, known to the test of the site's
+# modes whatever the umask of the session that runs it.
+BUILD_UMASK = 0o022
+
+
 @pytest.fixture(scope="session")
 def fixture_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The fixture corpus built end to end with MkDocs (once per test session)."""
+    """The fixture corpus built end to end with MkDocs (once per test session), under BUILD_UMASK."""
     from generator.publish.safebuild import build_site
 
     root = make_project(tmp_path_factory.mktemp("fixture") / "project")
     shutil.copytree(COURSE, root, dirs_exist_ok=True)  # with a course: a module, its lesson and questions
-    return build_site(root, handbook=False).site
+    before = os.umask(BUILD_UMASK)
+    try:
+        return build_site(root, handbook=False).site
+    finally:
+        os.umask(before)
 
 
 # Sources of the real project, copied for a build of its own: nothing is written in the working tree.

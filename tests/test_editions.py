@@ -171,7 +171,7 @@ def test_impact_of_a_draft_that_removes_a_cited_paragraph(tmp_path, capsys, real
     out = capsys.readouterr().out
     assert "2017 42A3" in out and "removed" in out
     assert "flowcharts/laws-42-43.yaml" in out and "cites Law 42A3: removed in " in out
-    assert "(1 Laws" in out.splitlines()[-1]
+    assert f"→ {draft}, Law 42 (" in out.splitlines()[-1]  # one Law, named so: not "Laws 42–42 (1 Laws"
 
 
 def test_impact_of_an_unchanged_draft_is_empty(tmp_path, capsys, real_project):

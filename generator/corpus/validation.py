@@ -17,6 +17,7 @@ from generator.index.lawtree import children, places, texts
 from generator.sources.model import ENTRY_KINDS, OTHERWISE, Block, Chart, ChartTable, Kind, Law, Node, Scenario, Vocabulary
 from generator.flowcharts.routecoverage import route_coverage
 from generator.flowcharts.walk import START, UnusedFacts, WalkError, cases, first_box, follow, walk
+from generator.index.prose import Passage, chart_note_passages, lesson_passages
 from generator.index.xref import FOOTNOTE_RE, Index, chart_texts
 from generator.flowcharts.style import PRINT_WRAP_WIDTH
 
@@ -47,6 +48,8 @@ def check_corpus(corpus: Corpus, problems: Problems) -> None:
                 if chart_id not in corpus.charts and chart_id not in corpus.unreadable_charts:
                     problems.add(path, module.line("charts"), f"module '{module.id}' names chart '{chart_id}', which does not exist")
     check_course(corpus, problems)
+    for module_id, lesson in corpus.lessons.items():
+        _check_passages(corpus, lesson_passages(lesson), index, corpus.paths[f"lesson:{module_id}"], problems)
     if corpus.vocabulary is not None:
         _check_vocabulary(corpus, corpus.vocabulary, index, corpus.paths["front:vocabulary"], problems)
     for name in ("preface", "introduction"):
@@ -80,6 +83,17 @@ def _check_text_citations(corpus: Corpus, text: str, law: int | None, index: Ind
 def _check_malformed(text: str, law: int | None, path: Path, line: int, problems: Problems) -> None:
     for token in citations.malformed(text, law):
         problems.add(path, line, f"'{token}' looks like a citation but is not one the Laws have (like 'Law 12C1(b)'): a typing slip?")
+
+
+def _check_passages(corpus: Corpus, passages: Iterable[Passage], index: Index, path: Path, problems: Problems) -> None:
+    """A lesson's or a chart note's citations, each named with the part it stands in: several
+    parts share a line (the objectives, the key points)."""
+    for passage in passages:
+        for mention in passage.mentions():
+            for ref in mention.refs:
+                if corpus.missing(ref, index):
+                    problems.add(path, passage.line, f"{passage.part}: {missing_message(ref, index)}")
+        _check_malformed(passage.text, None, path, passage.line, problems)
 
 
 def _check_mentions(corpus: Corpus, mentions: Iterable[Mention], index: Index, path: Path, line: int, problems: Problems) -> None:
@@ -219,6 +233,7 @@ def _check_chart(chart: Chart, corpus: Corpus, index: Index, problems: Problems)
     for node_id, key, mention in index.chart_mentions.get(chart.id, []):
         line = nodes[node_id].line(key) if node_id in nodes else chart.line("table")
         _check_mentions(corpus, [mention], index, path, line, problems)
+    _check_passages(corpus, chart_note_passages(chart), index, path, problems)
     for node in chart.nodes:
         for key, values in (("cites", node.cites), ("not_applied", node.not_applied), ("basis", node.basis)):
             check_citations(corpus, values, context, problems, path, node.line(key), key)

@@ -2,8 +2,8 @@
 and everything in the sources that cites a changed paragraph (the work list when a new edition
 arrives).
 
-Every box, beside-quote, situation, scenario and course item is listed under every citation of it
-that the new edition touches, most severe first: a paragraph removed; a number that now holds
+Every box, beside-quote, situation, scenario, chart note, course item and lesson text is listed
+under every citation of it that the new edition touches, most severe first: a paragraph removed; a number that now holds
 another provision (the one cited moved, and something else took its place, which `check` can never
 catch later because the number still exists); words amended (the changed words shown); a provision
 moved or renumbered (its new number shown). Each new paragraph has an entry of its own: it may need
@@ -12,6 +12,7 @@ a box. A situation is listed for what its own route cites, not for its chart's o
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import IntEnum
 from pathlib import Path
@@ -23,6 +24,7 @@ from generator.flowcharts.walk import WalkError, walk
 from generator.index import citations
 from generator.index.citations import Ref
 from generator.index.lawtree import place_words, places
+from generator.index.prose import Passage, chart_note_passages, lesson_passages
 from generator.index.xref import chart_refs
 from generator.sources.model import Alignment, Chart, Law
 from generator.text.situations import walk_route
@@ -45,8 +47,13 @@ HEADINGS = {
 }
 SHORT = {Severity.REMOVED: "removed", Severity.REUSED: "number now another provision",
          Severity.AMENDED: "amended", Severity.MOVED: "moved"}
-KINDS = ("chart box", "beside-quote", "scenario", "situation", "course item")
+KINDS = ("chart box", "beside-quote", "scenario", "situation", "chart note", "course item", "lesson text")
 PLURAL = {"chart box": "chart boxes"}
+
+
+def _count(n: int, noun: str) -> str:
+    """"1 chart box", "2 chart boxes": a number and its noun, agreeing."""
+    return f"{n} {noun if n == 1 else PLURAL.get(noun, noun + 's')}"
 
 
 @dataclass(frozen=True)
@@ -110,15 +117,22 @@ class Report:
         t = self.tally()
         rows = sum(len(a.rows) for a in self.alignments.values())
         laws = sorted(self.alignments)
-        span = f"Laws {laws[0]}–{laws[-1]}" if laws else "no Laws"
+        if not laws:
+            span = "no Laws"
+        elif len(laws) == 1:
+            span = f"Law {laws[0]} ({_count(rows, 'provision')})"
+        else:
+            span = f"Laws {laws[0]}–{laws[-1]} ({_count(len(laws), 'Law')}, {_count(rows, 'provision')})"
         kinds = Counter(h.kind for h in self.hits)
-        things = ", ".join(f"{kinds[k]} {k if kinds[k] == 1 else PLURAL.get(k, k + 's')}" for k in KINDS)
+        things = ", ".join(_count(kinds[k], k) for k in KINDS)
         levels = Counter(h.effect.severity for h in self.hits)
         by_level = ", ".join(f"{SHORT[s]} {levels[s]}" for s in Severity)
-        return (f"{self.old_name} → {self.new_name}, {span} ({len(laws)} Laws, {rows} provisions): "
+        removed = len(self.removed_cited)
+        return (f"{self.old_name} → {self.new_name}, {span}: "
                 f"{t['unchanged']} unchanged, {t['amended']} amended, {t['new']} new, {t['removed']} removed, "
-                f"{t['moved']} moved or renumbered. Work list: {len(self.hits)} citations ({things}): {by_level}. "
-                f"{len(self.new)} new provisions to consider. {len(self.removed_cited)} cite a removed paragraph.")
+                f"{t['moved']} moved or renumbered. Work list: {_count(len(self.hits), 'citation')} ({things}): {by_level}. "
+                f"{_count(len(self.new), 'new provision')} to consider. "
+                f"{removed} {'cites' if removed == 1 else 'cite'} a removed paragraph.")
 
 
 def compare(corpus: Corpus, old: dict[int, Law], new: dict[int, Law], overrides: Alignment | None,
@@ -247,6 +261,8 @@ def _find_hits(corpus: Corpus, report: Report, cited: dict[int, Law], other: dic
             at = situation.line() if situation.lines else chart.line("situations")
             add("situation", where(path, at), f"{chart.id}: “{situation.text}”",
                 [r for box in route for r in box_refs.get(box, [])])
+        for (line, part), refs in _passage_refs(chart_note_passages(chart)).items():
+            add("chart note", where(path, line), f"{chart.id}: {part}", refs)
     for law in corpus.laws.values():
         path = corpus.law_path(law.law)
         quoted = [r for r in (citations.parse_ref(v, law.law) for v in law.beside) if r is not None]
@@ -265,10 +281,23 @@ def _find_hits(corpus: Corpus, report: Report, cited: dict[int, Law], other: dic
             add("course item", where(path, question.line("scenario")), f"question on “{question.scenario}”", refs)
     for module_id, lesson in corpus.lessons.items():
         path = corpus.paths.get(f"lesson:{module_id}")
-        for topic in lesson.topics if path is not None else []:
+        if path is None:
+            continue
+        for topic in lesson.topics:
             for example in topic.examples:
                 add("course item", where(path, example.line("title")), f"{module_id}: example “{example.title}”",
                     _parsed(example.refs, 1))
+        for (line, part), refs in _passage_refs(lesson_passages(lesson)).items():
+            add("lesson text", where(path, line), f"{module_id}: {part}", refs)
+
+
+def _passage_refs(passages: Iterable[Passage]) -> dict[tuple[int, str], list[Ref]]:
+    """The places each part of some prose cites: the objectives (or key points) of a lesson, one
+    passage each, are listed as one part, at their key's line."""
+    found: dict[tuple[int, str], list[Ref]] = {}
+    for passage in passages:
+        found.setdefault((passage.line, passage.part), []).extend(r for m in passage.mentions() for r in m.refs)
+    return found
 
 
 def _parsed(values: list[str], context: int) -> list[Ref]:
@@ -322,7 +351,7 @@ def format_report(report: Report) -> list[str]:
             old = ", ".join(u.ref.canonical() for u in row.old) or "—"
             lines.append(f"  {report.old_name} {old:<14} → {report.new_name} {new:<10} {_label(row)}")
     hits = report.ordered()
-    lines += ["", f"The work list, most urgent first ({len(hits)} citations):"]
+    lines += ["", f"The work list, most urgent first ({_count(len(hits), 'citation')}):"]
     for severity in Severity:
         level = [h for h in hits if h.effect.severity is severity]
         if not level:
