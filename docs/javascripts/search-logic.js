@@ -123,7 +123,7 @@
     t = t.replace(/\b(?:[AKQJT2-9][SHDC]|[SHDC][AKQJT2-9]|[shdc][akqjt](?=\s))\b/g, " card ");
     t = t.replace(/\b(?:ace|king|queen|jack|ten|nine|eight|seven|six|five|four|three|two|deuce)\s+of\s+(?:spades|hearts|diamonds|clubs|trumps?)\b/gi, " card ");
     t = t.replace(/(^|\s)xx(?=\s)/gi, "$1redouble").replace(/(^|\s)x(?=\s)/gi, "$1double");
-    t = t.replace(/\b(?:n|e|s|w|ns|ew|n\/s|e\/w|nsew)\b/gi, " ");
+    t = t.replace(/\b(?:n|e|s|w|ns|ew|n\/s|e\/w|nsew|north|south|east|west)\b/gi, " ");
     t = t.replace(/\b\d+\b/g, " ");
     return { text: t, laws: laws };
   }
@@ -223,7 +223,7 @@
   // ---- ranking ----
 
   var TUNE = {
-    k1: 2.0, b: 0.5, cover: 1.5, telling: 0.5, otherRole: 0.6,
+    k1: 2.0, b: 0.5, cover: 1.5, telling: 0.5, otherSide: 0.6,
     kind: { situation: 0.8, law: 1, chart: 0.5, definition: 0.6, course: 0.3, page: 0.2 },
     second: 0.5, named: 1.6, situationFirst: 0.5, close: 0.6,
     shown: { laws: 8, perLaw: 3, situations: 2, charts: 2, rest: 2 }
@@ -248,32 +248,44 @@
       });
     });
     total = total || 1;
-    var asked = roles(query.terms);
+    var asked = sides(query.terms);
     var out = [];
     Object.keys(scores).forEach(function (key) {
       var n = Number(key);
       var rec = index.r[n];
       var kind = index.kinds[rec[0]];
       var s = scores[n] * Math.pow(matched[n] / total, TUNE.cover) * (TUNE.kind[kind] || 1);
-      if (asked.length && otherRole(asked, roles(terms(rec[2]).map(stem)))) s *= TUNE.otherRole;
+      s *= Math.pow(TUNE.otherSide, conflicts(asked, sides(terms(rec[2]).map(stem))));
       out.push({ n: n, kind: kind, laws: rec[3], score: s });
     });
     return out;
   }
 
-  // Who acted: a story about a defender is not one about declarer, though most words are shared.
-  var ROLE = { declarer: "declarer", declar: "declarer", defender: "defender", defend: "defender",
-               defence: "defender", defenc: "defender", defense: "defender", dummy: "dummy" };
+  // Who acted, and when: a story about a defender is not one about declarer, and an opening bid
+  // is not an opening lead, though most of their words are shared. Each dimension maps the
+  // (stemmed) words that name a value of it.
+  var SIDES = [
+    { declarer: "declarer", declar: "declarer", defender: "defender", defend: "defender",
+      defence: "defender", defenc: "defender", defense: "defender", dummy: "dummy" },
+    { bid: "auction", auction: "auction", call: "auction", redoubl: "auction",
+      lead: "play", led: "play", trick: "play", ruff: "play", revok: "play", trump: "play" }
+  ];
 
-  function roles(words) {
-    var out = [];
-    words.forEach(function (w) { var r = ROLE[w]; if (r && out.indexOf(r) < 0) out.push(r); });
-    return out;
+  function sides(words) {
+    return SIDES.map(function (named) {
+      var out = [];
+      words.forEach(function (w) { var v = named[w]; if (v && out.indexOf(v) < 0) out.push(v); });
+      return out;
+    });
   }
 
-  // A record whose title names only roles the query does not.
-  function otherRole(asked, named) {
-    return named.length > 0 && named.every(function (r) { return asked.indexOf(r) < 0; });
+  // How many dimensions a record's title names only values the query does not.
+  function conflicts(asked, named) {
+    var n = 0;
+    asked.forEach(function (values, k) {
+      if (values.length && named[k].length && named[k].every(function (v) { return values.indexOf(v) < 0; })) n++;
+    });
+    return n;
   }
 
   // Which Law the words are about decides the order: each Law scores its best matches (its

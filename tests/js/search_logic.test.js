@@ -98,12 +98,12 @@ test("a story about a defender does not lead with declarer's situation", () => {
                        fac: [1, 2, ...range(200, 300)], card: [1, ...range(300, 500)] });
   idx.n[1] = 2;  // declarer's record is short and holds "card": on the words alone it comes first
   idx.n[2] = 20;
-  const first = (otherRole) => {
-    const saved = L.TUNE.otherRole;
-    L.TUNE.otherRole = otherRole;
+  const first = (otherSide) => {
+    const saved = L.TUNE.otherSide;
+    L.TUNE.otherSide = otherSide;
     try { return L.describe(idx, L.search(idx, "defender dropped his card face up").results[0]).title; }
-    finally { L.TUNE.otherRole = saved; }
+    finally { L.TUNE.otherSide = saved; }
   };
   assert.equal(first(1), "Declarer drops a card face up");
-  assert.equal(first(L.TUNE.otherRole), "Defender drops a card face up");
+  assert.equal(first(L.TUNE.otherSide), "Defender drops a card face up");
 });
