@@ -226,7 +226,7 @@
     k1: 2.0, b: 0.5, cover: 1.5, telling: 0.5, otherSide: 0.6,
     kind: { situation: 0.8, law: 1, chart: 0.5, definition: 0.6, course: 0.3, page: 0.2 },
     second: 0.5, named: 1.6, situationFirst: 0.5, close: 0.6,
-    shown: { laws: 8, perLaw: 3, situations: 2, charts: 2, rest: 2 }
+    shown: { laws: 8, perLaw: 3, situations: 2, charts: 2, rest: 2, later: { perLaw: 2, situations: 1 } }
   };
 
   function score(index, query) {
@@ -305,13 +305,17 @@
     });
     var laws = Object.keys(lawScore).sort(function (a, b) { return lawScore[b] - lawScore[a] || a - b; });
     var out = [], seen = {};
-    var groups = laws.slice(0, TUNE.shown.laws).map(function (law) {
+    // The likeliest Law shows more of its records; each later one fewer, so that a phone's first
+    // screenful reaches the Law a story's consequence is in (a revoke's trick transfer after the
+    // three Laws that establish it).
+    var groups = laws.slice(0, TUNE.shown.laws).map(function (law, k) {
       var own = byLaw[law].filter(function (c) { return !seen[c.n]; }).sort(function (a, b) { return b.score - a.score; });
       if (!own.length) return [];
       var best = own[0].score;
+      var room = k ? TUNE.shown.later : TUNE.shown;
       var situations = own.filter(function (c) { return c.kind === "situation" && c.score >= TUNE.situationFirst * best; })
-        .slice(0, TUNE.shown.situations);
-      var paragraphs = own.filter(function (c) { return c.kind === "law"; }).slice(0, TUNE.shown.perLaw);
+        .slice(0, room.situations);
+      var paragraphs = own.filter(function (c) { return c.kind === "law"; }).slice(0, room.perLaw);
       var group = situations.concat(paragraphs).filter(function (c) { return !seen[c.n]; });
       group.forEach(function (c) { seen[c.n] = true; });
       return group;

@@ -29,7 +29,7 @@ WEIGHTS = {"title": 6, "heading": 2, "text": 1, "about": 5, "keywords": 1, "phra
 QUESTION_WORDS = ("a an and are as at be been but by can could did do does doing for from had has have how i if in "
                   "into is it its me my of on or our should so than that the their them then there these they this to "
                   "us was we were what whats when where which who whom why will with would you your happens happen "
-                  "allowed allow ok okay please just get got gets still also any some").split()
+                  "allowed allow ok okay please just get got gets still also any some during while").split()
 VERSION = 1
 
 
