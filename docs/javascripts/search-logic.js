@@ -119,13 +119,40 @@
       var n = Number(a || b);
       return " " + (ORDINAL[n] ? ORDINAL[n] + " " : "") + "trick ";
     });
-    t = t.replace(BID, " bid ");
+    t = auctionWords(t) + t.replace(BID, " bid ");
     t = t.replace(/\b(?:[AKQJT2-9][SHDC]|[SHDC][AKQJT2-9]|[shdc][akqjt](?=\s))\b/g, " card ");
     t = t.replace(/\b(?:ace|king|queen|jack|ten|nine|eight|seven|six|five|four|three|two|deuce)\s+of\s+(?:spades|hearts|diamonds|clubs|trumps?)\b/gi, " card ");
     t = t.replace(/(^|\s)xx(?=\s)/gi, "$1redouble").replace(/(^|\s)x(?=\s)/gi, "$1double");
     t = t.replace(/\b(?:n|e|s|w|ns|ew|n\/s|e\/w|nsew|north|south|east|west)\b/gi, " ");
     t = t.replace(/\b\d+\b/g, " ");
     return { text: t, laws: laws };
+  }
+
+  // What a story's bids say about the auction: a bid no higher than the one before it is
+  // insufficient ("1D over my 1H", "1S 2H and partner bid 2D"), one above seven is inadmissible.
+  // "A over B" tells B first; "A instead of B" compares nothing.
+  var STRAINS = "cdhsn";
+  var ANY_BID = /\b([1-9])\s?(nt|n|c|d|h|s|clubs?|diamonds?|hearts?|spades?|no[\s-]?trumps?)(?![a-z0-9])/gi;
+
+  function auctionWords(text) {
+    var bids = [], m;
+    ANY_BID.lastIndex = 0;
+    while ((m = ANY_BID.exec(text)) !== null) {
+      // A contract ("4S by N", "3NTx", "6S=", "4H making") is the auction's end, not one of its bids.
+      if (/^\s*(?:x|=|[+-]\d|by\b|mak|made|down|doubled|redoubled)/i.test(text.slice(m.index + m[0].length))) continue;
+      bids.push({ rank: Number(m[1]) * 5 + STRAINS.indexOf(m[2][0].toLowerCase()), level: Number(m[1]),
+                  start: m.index, end: m.index + m[0].length });
+    }
+    var out = "";
+    if (bids.some(function (b) { return b.level > 7; })) out += " bid of more than seven ";
+    for (var k = 1; k < bids.length; k++) {
+      var between = text.slice(bids[k - 1].end, bids[k].start).toLowerCase();
+      if (/\b(?:instead|not|meant|or|and then changed|changed)\b/.test(between)) continue;
+      var later = /\bover\b/.test(between) ? bids[k - 1] : bids[k];
+      var earlier = later === bids[k] ? bids[k - 1] : bids[k];
+      if (later.rank <= earlier.rank) return out + " insufficient bid ";
+    }
+    return out;
   }
 
   // ---- typos: put right against the index's own terms ----

@@ -107,3 +107,14 @@ test("a story about a defender does not lead with declarer's situation", () => {
   assert.equal(first(1), "Declarer drops a card face up");
   assert.equal(first(L.TUNE.otherSide), "Defender drops a card face up");
 });
+
+test("a story's bids say when one was insufficient or above seven, and a contract is not a bid", () => {
+  const said = (q) => L.reading(q).text.replace(/\s+/g, " ").trim();
+  assert.match(said("I opened 1S, LHO 2H and my partner bid 2D"), /^insufficient bid /);
+  assert.match(said("RHO bid 1D over my 1H"), /^insufficient bid /);  // "A over B": B came first
+  assert.match(said("2NT over their 3C"), /^insufficient bid /);
+  assert.match(said("over our 7NT LHO bid 8 clubs"), /^bid of more than seven /);
+  assert.doesNotMatch(said("1NT 2H was a transfer"), /insufficient/);
+  assert.doesNotMatch(said("bid 7NT instead of 6NT"), /insufficient/);
+  assert.doesNotMatch(said("4S by N after a 1S opening"), /insufficient/);
+});
