@@ -120,7 +120,8 @@
       return " " + (ORDINAL[n] ? ORDINAL[n] + " " : "") + "trick ";
     });
     t = auctionWords(t) + t.replace(BID, " bid ");
-    t = t.replace(/\b(?:[AKQJT2-9][SHDC]|[SHDC][AKQJT2-9]|[shdc][akqjt](?=\s))\b/g, " card ");
+    // "TD" is the Director, not the ten of diamonds (which players write 10D or DT).
+    t = t.replace(/\b(?!TD\b)(?:[AKQJT2-9][SHDC]|[SHDC][AKQJT2-9]|[shdc][akqjt](?=\s))\b/g, " card ");
     t = t.replace(/\b(?:ace|king|queen|jack|ten|nine|eight|seven|six|five|four|three|two|deuce)\s+of\s+(?:spades|hearts|diamonds|clubs|trumps?)\b/gi, " card ");
     t = t.replace(/(^|\s)xx(?=\s)/gi, "$1redouble").replace(/(^|\s)x(?=\s)/gi, "$1double");
     t = t.replace(/\b(?:n|e|s|w|ns|ew|n\/s|e\/w|nsew|north|south|east|west)\b/gi, " ");
@@ -294,7 +295,7 @@
   var SIDES = [
     { declarer: "declarer", declar: "declarer", defender: "defender", defend: "defender",
       defence: "defender", defenc: "defender", defense: "defender", dummy: "dummy" },
-    { bid: "auction", auction: "auction", call: "auction", redoubl: "auction",
+    { bid: "auction", auction: "auction", redoubl: "auction",
       lead: "play", led: "play", trick: "play", ruff: "play", revok: "play", trump: "play" }
   ];
 

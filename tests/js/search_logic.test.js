@@ -118,3 +118,8 @@ test("a story's bids say when one was insufficient or above seven, and a contrac
   assert.doesNotMatch(said("bid 7NT instead of 6NT"), /insufficient/);
   assert.doesNotMatch(said("4S by N after a 1S opening"), /insufficient/);
 });
+
+test("TD is the Director, not a card; a card named by rank and suit is a card", () => {
+  assert.match(L.reading("can dummy call the TD").text, /\bTD\b/);
+  assert.match(L.reading("led the 7D").text, / card /);
+});
