@@ -121,5 +121,5 @@ test("a story's bids say when one was insufficient or above seven, and a contrac
 
 test("TD is the Director, not a card; a card named by rank and suit is a card", () => {
   assert.match(L.reading("can dummy call the TD").text, /\bTD\b/);
-  assert.match(L.reading("led the 7D").text, / card /);
+  assert.match(L.reading("led the QH").text, / card /);
 });
