@@ -111,7 +111,8 @@
     });
     t = t.replace(/\b(?:bd|brd|boards?|b)\s*#?\s*\d{1,3}\b/gi, " ");
     // A hand's count of cards says what is wrong with it: 14 cards are too many, 12 too few.
-    t = t.replace(/\b(\d{1,2}|eleven|twelve|fourteen|fifteen)\s+cards?\b/gi, function (all, n) {
+    // (Two or three cards are cards played or shown, not a hand's count.)
+    t = t.replace(/\b(1[0-9]|eleven|twelve|fourteen|fifteen)\s+cards?\b/gi, function (all, n) {
       var count = /^\d+$/.test(n) ? Number(n) : { eleven: 11, twelve: 12, fourteen: 14, fifteen: 15 }[n.toLowerCase()];
       return count > 13 ? " incorrect number of cards too many " : count < 13 ? " incorrect number of cards missing card " : " thirteen cards ";
     });

@@ -66,6 +66,7 @@ test("a hand's count of cards is read as too many or too few", () => {
   assert.match(L.reading("South has 14 cards").text, /too many/);
   assert.match(L.reading("dummy had only twelve cards").text, /missing card/);
   assert.doesNotMatch(L.reading("trick 12 was led").text, /missing/);
+  assert.doesNotMatch(L.reading("he put 2 cards on trick 4").text, /number of cards/);  // cards played, not a hand
 });
 
 // A thousand records of one length: `postings(list)` holds each listed record once.
