@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from generator.sources.errors import SourceErrors
 from generator.publish.safebuild import BuildFailed
 from generator.handbook.fonts import MissingFont
+from generator.sources.model import ChartLayout
 
 if TYPE_CHECKING:
     from generator.corpus.corpus import Corpus
@@ -118,7 +119,7 @@ def _check_chart(root: Path, chart_id: str) -> int:
     if chart is None:
         print(f"{shown}: the chart could not be read" if path.exists() else f"no chart '{chart_id}'")
         return 1
-    if chart.layout == "flow" and not own:
+    if chart.layout is ChartLayout.FLOW and not own:
         for scenario in chart.scenarios:
             try:
                 print(f"scenario '{scenario.title}': {' -> '.join(walk(chart, scenario))}")
@@ -148,7 +149,7 @@ def _walks(root: Path, chart_id: str) -> int:
 
     corpus, _problems = read_corpus(root)
     chart = corpus.charts.get(chart_id)
-    if chart is None or chart.layout != "flow":
+    if chart is None or chart.layout is not ChartLayout.FLOW:
         print(f"no flow chart '{chart_id}' could be read", file=sys.stderr)
         return 1
     taking = scenarios_by_route(chart)
@@ -263,7 +264,7 @@ def _draw(root: Path, chart_id: str, output: Path) -> int:
     own = [p for p in problems.items if p.path == problems.display(root / "flowcharts" / f"{chart_id}.yaml")]
     for problem in own:
         print(problem, file=sys.stderr)
-    if chart_id not in corpus.charts or corpus.charts[chart_id].layout != "flow":
+    if chart_id not in corpus.charts or corpus.charts[chart_id].layout is not ChartLayout.FLOW:
         print(f"no flow chart '{chart_id}' (flow charts: {', '.join(sorted(corpus.charts))})", file=sys.stderr)
         return 1
     source = site_dot(corpus.charts[chart_id], corpus.charts)

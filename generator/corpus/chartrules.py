@@ -9,7 +9,7 @@ from generator.corpus.corpus import Corpus
 from generator.corpus.places import check_citation
 from generator.sources.errors import Problems
 from generator.index.lawtree import place_words
-from generator.sources.model import IRREGULARITY, Chart, Continuation, EditorNote, Kind, Node, Origin
+from generator.sources.model import Chart, ChartLayout, Continuation, EditorNote, IRREGULARITY, Kind, Node, Origin
 from generator.flowcharts.walk import box_refs, choices
 
 # The Laws whose charts are general: they lead into the chart of the irregularity's own Law.
@@ -26,7 +26,7 @@ def check_rulings(chart: Chart, corpus: Corpus, path: Path, problems: Problems) 
     on_flow |= {n.id for n in chart.nodes if n.links() or n.body}
     for node in chart.nodes:
         _check_qualifies(chart, node, node.id in on_flow, path, problems)
-        if chart.layout == "flow" or node.kind is Kind.STATEMENT:  # a table's notes cite their Law too
+        if chart.layout is ChartLayout.FLOW or node.kind is Kind.STATEMENT:  # a table's notes cite their Law too
             _check_cited(chart, node, corpus, path, problems)
         elif node.uncited is not None:
             problems.add(path, node.line("uncited"), f"'{node.id}': uncited: is for the boxes of a flow chart")
@@ -55,7 +55,7 @@ def _check_qualifies(chart: Chart, node: Node, on_flow: bool, path: Path, proble
             problems.add(path, node.line("qualifies"), f"statement '{node.id}' qualifies '{target}': name a box of the flow, not a law reference or itself")
     if node.qualifies and node.free_note:
         problems.add(path, node.line("free_note"), f"statement '{node.id}' both qualifies boxes and is a free note: keep one")
-    if chart.layout == "flow" and not on_flow and not node.qualifies and not node.free_note:
+    if chart.layout is ChartLayout.FLOW and not on_flow and not node.qualifies and not node.free_note:
         problems.add(path, node.line(), (
             f"statement '{node.id}' stands beside the flow but qualifies no box: name the boxes it applies "
             "to with qualifies: [...], or say why it stands alone with free_note: <reason>"))
@@ -104,7 +104,7 @@ def _check_continues(chart: Chart, node: Node, cont: Continuation, corpus: Corpu
         if cont.chart not in corpus.unreadable_charts:
             problems.add(path, where, f"'{node.id}' continues in chart '{cont.chart}', which does not exist")
         return
-    if target.layout != "flow":
+    if target.layout is not ChartLayout.FLOW:
         problems.add(path, where, f"'{node.id}' continues in '{target.id}', a table: a walk continues only in a flow chart")
         return
     box = target.by_id.get(cont.at)

@@ -17,7 +17,7 @@ from generator.flowcharts.walk import box_refs, choices, reachable
 from generator.index import citations
 from generator.index.citations import Mention, Ref
 from generator.sources.errors import Problems
-from generator.sources.model import IRREGULARITY, Chart, Kind, Node, Origin, Phase
+from generator.sources.model import Chart, ChartLayout, IRREGULARITY, Kind, Node, Origin, Phase
 
 # The chart where an adjusted score is assessed, and the Laws whose charts are general: they lead
 # into the chart of the irregularity's own Law rather than rule on one.
@@ -40,7 +40,7 @@ _AUTHORISED = (Ref(16, "A", 1), Ref(16, "A", 1, "a"))
 
 def check_completeness(chart: Chart, corpus: Corpus, path: Path, problems: Problems) -> None:
     """Record, at its line, every box that leaves part of the ruling unsaid."""
-    if chart.layout != "flow":
+    if chart.layout is not ChartLayout.FLOW:
         _check_table_corrections(chart, path, problems)
         return
     walkable = reachable(chart)
@@ -235,7 +235,7 @@ def _check_named_law(chart: Chart, node: Node, corpus: Corpus, context: int, pat
         return
     reached = {law for c in _charts_handed_to(chart, node.id, corpus) for law in c.laws}
     for law in sorted(laws):
-        flows = [c for c in corpus.charts_for(law) if c.layout == "flow" and c.id != chart.id]
+        flows = [c for c in corpus.charts_for(law) if c.layout is ChartLayout.FLOW and c.id != chart.id]
         if flows and law not in reached:
             problems.add(path, node.line(), (
                 f"'{node.id}' says Law {law} applies but the walk does not go on into its chart: "

@@ -14,7 +14,7 @@ from generator.index.citations import Mention, Ref
 from generator.corpus.corpus import Corpus
 from generator.sources.errors import Problems
 from generator.index.lawtree import children, places, texts
-from generator.sources.model import ENTRY_KINDS, OTHERWISE, Block, Chart, ChartTable, Kind, Law, Node, Scenario, Vocabulary
+from generator.sources.model import Block, Chart, ChartLayout, ChartTable, ENTRY_KINDS, Kind, Law, Node, OTHERWISE, Scenario, Vocabulary
 from generator.flowcharts.routecoverage import route_coverage
 from generator.flowcharts.walk import START, UnusedFacts, WalkError, cases, first_box, follow, walk
 from generator.index.prose import Passage, chart_note_passages, lesson_passages
@@ -252,12 +252,12 @@ def _check_chart(chart: Chart, corpus: Corpus, index: Index, problems: Problems)
     check_rulings(chart, corpus, path, problems)
     check_completeness(chart, corpus, path, problems)
     whole = all(t in nodes for n in chart.nodes for t, _ in n.links()) and all(m in nodes for n in chart.nodes for m in n.body)
-    if chart.layout == "flow":
+    if chart.layout is ChartLayout.FLOW:
         _check_graph(chart, path, problems)
     if whole:
         _check_scenarios(chart, nodes, path, problems)
         _check_situations(chart, path, problems)
-    if whole and chart.layout == "flow" and chart.table is None and len(problems.items) == before:
+    if whole and chart.layout is ChartLayout.FLOW and chart.table is None and len(problems.items) == before:
         _check_route_coverage(chart, path, problems)  # on a chart with no other problem: else it is noise
 
 
@@ -267,7 +267,7 @@ def _check_situations(chart: Chart, path: Path, problems: Problems) -> None:
         if situation.at is None and not situation.facts:
             continue
         where = situation.line()
-        if chart.layout != "flow":
+        if chart.layout is not ChartLayout.FLOW:
             problems.add(path, where, f"situation '{situation.text}': at: and facts: are for a flow chart's walk")
             continue
         if situation.at is not None and situation.at not in chart.by_id:

@@ -9,7 +9,7 @@ from functools import cached_property
 
 from generator.flowcharts.walk import START, box_refs, cases, first_box, reachable
 from generator.index.citations import Ref
-from generator.sources.model import Chart
+from generator.sources.model import Chart, ChartLayout
 
 
 @dataclass(frozen=True)
@@ -26,7 +26,7 @@ class Entries:
     """The walk entry of each place, from the flow charts of a corpus."""
 
     def __init__(self, charts: Mapping[str, Chart]) -> None:
-        self.charts = [c for _, c in sorted(charts.items()) if c.layout == "flow"]
+        self.charts = [c for _, c in sorted(charts.items()) if c.layout is ChartLayout.FLOW]
 
     @cached_property
     def _applying(self) -> dict[str, dict[Ref, set[str]]]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.index.citations import Ref
-from generator.sources.model import Chart, Kind
+from generator.sources.model import Chart, ChartLayout, Kind
 from generator.flowcharts.walk import START, WalkError, box_refs, cases, choices, end_boxes, first_box, not_met, reachable, walk
 
 # Boxes whose paragraphs decide the route or the ruling (a statement only explains).
@@ -133,4 +133,4 @@ def _pct(part: int, whole: int) -> str:
 
 
 def totals(charts: list[Chart]) -> Totals:
-    return Totals([route_coverage(c) for c in charts if c.layout == "flow"])
+    return Totals([route_coverage(c) for c in charts if c.layout is ChartLayout.FLOW])

@@ -15,7 +15,7 @@ from generator.flowcharts.boxnotes import provenance
 from generator.index.citations import Ref
 from generator.text.inline import TermLinker, term_anchor
 from generator.corpus.corpus import Corpus
-from generator.sources.model import WORDING_NOTES, Chart, Definitions, Law, Part
+from generator.sources.model import Chart, ChartLayout, Definitions, Law, Part, WORDING_NOTES
 from generator.text.templates import child_ref, depth, display_title, marker, nested
 from generator.index.xref import Index
 from generator.handbook.charts import (
@@ -247,7 +247,7 @@ class Handbook:
 
     def pages_of(self, chart: Chart, lone_first: bool = False) -> int:
         """How many pages a chart takes: one for each piece it is cut into (see `pieces`)."""
-        if chart.layout == "flow":
+        if chart.layout is ChartLayout.FLOW:
             return len(self.pieces_of(chart, lone_first))
         return self.table_fits[chart.id].pages if chart.id in self.table_fits else 1
 
@@ -261,7 +261,7 @@ class Handbook:
                                 "scale": f"{self._table_scale(chart, shrink):.3f}", "more": more}
         lone = chart.id in layout.lone_first and not more and self.pages_of(chart) > 1
         item["spread"], item["lone_first"] = self.pages_of(chart) > 1 and not lone, lone
-        if chart.layout == "flow":
+        if chart.layout is ChartLayout.FLOW:
             words = {n.id: quoted(n.text) for n in chart.nodes}
             pieces = self.pieces_of(chart, lone)
             # The two pages of a spread print at one size, the smaller of the two: read together,

@@ -31,7 +31,7 @@ from weasyprint import HTML
 from weasyprint.document import Document
 
 from generator.sources.cachedir import code_digest, keep, kept_text, work_key
-from generator.sources.model import Chart
+from generator.sources.model import Chart, ChartLayout
 from generator.handbook.book import Handbook, Layout
 from generator.handbook.charts import SHRINK
 from generator.handbook.paper import PT_PER_MM
@@ -217,7 +217,7 @@ def adjust(book: Handbook, landed: Landing, layout: Layout) -> tuple[Layout, lis
             # top of a page, on the side that makes its last page the one its chart needs.
             movable = None if pages == 1 else _block_to_move(ids, landed, end, landed.top[f"end-{number}"],
                                                              page_top, breaks)
-            if in_parts and pages == 1 and start not in breaks and first_chart.layout == "flow":
+            if in_parts and pages == 1 and start not in breaks and first_chart.layout is ChartLayout.FLOW:
                 lone.add(first_chart.id)
                 unsettled.append(f"Law {number}: its chart's first part is to face it alone")
             else:

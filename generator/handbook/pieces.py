@@ -21,7 +21,7 @@ from generator.flowcharts.boxnotes import hand_off
 from generator.sources.cachedir import keep, kept_text, work_key
 from generator.flowcharts.dot import PRINT_LAYOUT
 from generator.flowcharts.render import Job, dot_binary, render_all
-from generator.sources.model import Chart, Kind
+from generator.sources.model import Chart, ChartLayout, Kind
 from generator.handbook.paper import PT_PER_MM
 from generator.handbook.partdot import Recorded, owner, print_dot, quoted, recording, subset_source
 from generator.handbook.workers import map_on_two
@@ -450,7 +450,7 @@ def print_pieces(charts: dict[str, Chart], room: Room, svg_cache: Path, cut_cach
     """Every flow chart cut for a page of `room` (or those of `lone_first` only, each cut with a
     lone first page); a chart cut before for the same content comes from `cut_cache`, and the
     others are cut on two cores at once when there are two."""
-    flows = [c for c in sorted(charts.values(), key=lambda c: c.id) if c.layout == "flow"
+    flows = [c for c in sorted(charts.values(), key=lambda c: c.id) if c.layout is ChartLayout.FLOW
              and (lone_first is None or c.id in lone_first)]
     lone = lone_first is not None
     keys = {c.id: _cut_key(c, charts, room, lone) for c in flows}

@@ -17,6 +17,7 @@ from generator.sources.cachedir import keep, kept_text
 from generator.handbook.book import Handbook, Layout, TableFit
 from generator.handbook.charts import SHRINK
 from generator.handbook.pagination import layout_key, with_styles
+from generator.sources.model import ChartLayout
 
 # The scales tried above the floor, smallest first: the shrink steps pagination uses.
 STEPS = tuple(SHRINK ** k for k in range(4, -1, -1))
@@ -29,7 +30,7 @@ def fit_tables(book: Handbook, base_url: Path, cache_dir: Path | None = None) ->
     floor = book.paper.chart_floor_pt / book.paper.font_pt
     fits: dict[str, TableFit] = {}
     for chart in book.corpus.charts.values():
-        if chart.layout != "table" or chart.id not in book.placement:
+        if chart.layout is not ChartLayout.TABLE or chart.id not in book.placement:
             continue
         at_floor = _html_at(book, chart.id, floor)
         key = layout_key(book, f"table\n{STEPS}\n{with_styles(at_floor, base_url)}")

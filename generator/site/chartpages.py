@@ -23,7 +23,7 @@ from generator.flowcharts.style import (
 )
 from generator.text.inline import Renderer, law_url, ref_url
 from generator.corpus.corpus import Corpus
-from generator.sources.model import Chart, Kind
+from generator.sources.model import Chart, ChartLayout, Kind
 from generator.text.templates import display_title
 from generator.flowcharts.walk import cases, not_applied_refs, qualifiers, stands_on
 from generator.corpus.lawcharts import law_charts
@@ -71,7 +71,7 @@ def dot_sources(corpus: Corpus) -> dict[str, Job]:
         named = [hand_off(c, corpus.charts).label for n in chart.nodes for c in n.continues]
         return Job(f"{SVG_PREFIX}\n{chart.model_dump_json()}\n{named}", lambda: site_dot(chart, corpus.charts))
 
-    out = {f"chart:{c.id}": chart_job(c) for c in corpus.charts.values() if c.layout == "flow"}
+    out = {f"chart:{c.id}": chart_job(c) for c in corpus.charts.values() if c.layout is ChartLayout.FLOW}
     for kind, style in STYLES.items():
         source = _single_box(kind, style.example)
         out[f"legend:{kind.value}"] = Job(source, lambda s=source: s)
@@ -132,7 +132,7 @@ class ChartPages:
         if key not in self._figures:
             # Defined terms are linked in the Law's text, not again inside the chart.
             r = Renderer(SVG_PREFIX, self.index, None)
-            svg = self.svg(chart, "-full" if full else "") if chart.layout == "flow" else Markup("")
+            svg = self.svg(chart, "-full" if full else "") if chart.layout is ChartLayout.FLOW else Markup("")
             law = chart.laws[0]
             table_notes = [[r.text(cell_note_words(n, law), law) for n in g.editor_notes]
                            for g in (chart.table.groups if chart.table is not None else [])]

@@ -16,7 +16,7 @@ from generator.site.editionpages import EditionPages, overview_url, switch
 from generator.text.embed import script_json
 from generator.text.inline import Renderer, TermLinker, law_url, ref_url, term_anchor
 from generator.corpus.corpus import Corpus
-from generator.sources.model import WORDING_NOTES, Chart, Law, Module, Part
+from generator.sources.model import Chart, ChartLayout, Law, Module, Part, WORDING_NOTES
 from generator.site.pagecache import PageCache
 from generator.text.quotes import Quote, quote
 from generator.tools.scoring import scoring_data
@@ -86,7 +86,7 @@ class PageMaker:
             inputs = self.chart_inputs(chart) if self.cache else []
             pages[f"charts/{chart.id}.md"] = self.cached(
                 ["chart-page", *inputs, json.dumps(self.printed.of(chart.id), sort_keys=True)], lambda c=chart: self.charts.chart_page(c, self.renderer(2)))
-            if chart.layout == "flow":
+            if chart.layout is ChartLayout.FLOW:
                 # A step-through quotes any Law a box applies.
                 pages[f"walk/{chart.id}.md"] = self.cached(
                     ["walk", *inputs, self.cache.all_laws() if self.cache else ""],

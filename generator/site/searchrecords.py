@@ -13,7 +13,7 @@ from generator.index.citations import Ref, parse_ref
 from generator.text.inline import law_url, ref_url, term_anchor
 from generator.index.lawtree import Place, places, texts
 from generator.corpus.corpus import Corpus
-from generator.sources.model import Chart, Kind, Law, Section, Vocabulary, WordGroup
+from generator.sources.model import Chart, ChartLayout, Kind, Law, Section, Vocabulary, WordGroup
 from generator.text.situations import situations
 from generator.text.templates import display_title
 
@@ -151,7 +151,7 @@ class SearchRecords:
         return self._with_words(Record(
             url=f"charts/{chart.id}/", kind="chart", title=f"Chart: {chart.title}",
             text=" ".join([*(s.text for s in chart.situations), *words]), laws=tuple(chart.laws), heading=chart.title,
-            walk=f"walk/{chart.id}/" if chart.layout == "flow" else None))
+            walk=f"walk/{chart.id}/" if chart.layout is ChartLayout.FLOW else None))
 
     def _definition_records(self) -> list[Record]:
         if self.corpus.definitions is None:

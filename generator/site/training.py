@@ -22,7 +22,7 @@ from generator.flowcharts.ruling import Item as RulingItem
 from generator.flowcharts.ruling import ruling_of, steps_of
 from generator.flowcharts.walk import START, WalkError, choices, first_box, follow, not_met
 from generator.index import citations
-from generator.sources.model import IRREGULARITY, Chart, Lesson, Module, Question, Scenario
+from generator.sources.model import Chart, ChartLayout, IRREGULARITY, Lesson, Module, Question, Scenario
 from generator.site.walkpages import walk_url
 from generator.text.inline import Renderer, law_url, ref_url
 
@@ -114,7 +114,7 @@ def course_item(corpus: Corpus, chart: Chart, question: Question, number: int) -
     ruling: dict[str, list[dict[str, Any]]] = {"now": [], "next": [], "later": []}
     continues: list[dict[str, str]] = []
     walk = f"{law_url(law)}#chart-{chart.id}"
-    if chart.layout == "flow":
+    if chart.layout is ChartLayout.FLOW:
         try:
             route, carried = _walked(chart, scenario)
         except WalkError:

@@ -12,7 +12,7 @@ from generator.text.embed import script_json
 from generator.flowcharts.style import STYLES
 from generator.text.inline import Renderer, law_url, ref_url
 from generator.corpus.corpus import Corpus
-from generator.sources.model import ENTRY_KINDS, IRREGULARITY, Chart, Continuation, Kind, Node
+from generator.sources.model import Chart, ChartLayout, Continuation, ENTRY_KINDS, IRREGULARITY, Kind, Node
 from generator.text.quotes import quote
 from generator.text.templates import display_title
 from generator.flowcharts.ruling import begins, box_phase
@@ -158,7 +158,7 @@ def irregularity_charts(corpus: Corpus) -> list[dict[str, Any]]:
     """The charts a general chart hands over to, by part of the Laws: each irregularity's own."""
     out = []
     for chart in sorted(corpus.charts.values(), key=lambda c: (min(c.laws), c.id)):
-        if chart.layout != "flow" or set(chart.laws) <= GENERAL_LAWS:
+        if chart.layout is not ChartLayout.FLOW or set(chart.laws) <= GENERAL_LAWS:
             continue
         part = corpus.laws[chart.laws[0]].part.value if chart.laws[0] in corpus.laws else ""
         out.append({"chart": chart.id, "title": chart.title, "part": part, "url": SVG_PREFIX + f"walk/{chart.id}/",

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 from functools import cached_property
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
@@ -495,6 +495,13 @@ class Origin(StrEnum):
     DRAWN = "drawn"
 
 
+class ChartLayout(StrEnum):
+    """How a chart is drawn: a flow of boxes (walked step by step), or a decision table."""
+
+    FLOW = "flow"
+    TABLE = "table"
+
+
 class Chart(Strict):
     """One chart page: a flow of boxes, or a decision table."""
 
@@ -503,7 +510,7 @@ class Chart(Strict):
     laws: list[Annotated[int, Field(ge=1, le=93)]] = Field(min_length=1)
     origin: Origin
     page: int | None = None  # the WBU book's page of a book chart
-    layout: Literal["flow", "table"] = "flow"
+    layout: ChartLayout = ChartLayout.FLOW
     notes: str | None = None
     nodes: list[Node] = Field(default_factory=list)
     table: ChartTable | None = None
@@ -525,11 +532,11 @@ class Chart(Strict):
 
     @model_validator(mode="after")
     def _layout_parts(self) -> Chart:
-        if self.layout == "table" and self.table is None:
+        if self.layout is ChartLayout.TABLE and self.table is None:
             raise ValueError("a table chart needs 'table:'")
-        if self.layout == "flow" and self.table is not None:
+        if self.layout is ChartLayout.FLOW and self.table is not None:
             raise ValueError("'table:' is only for 'layout: table'")
-        if self.layout == "flow" and not self.nodes:
+        if self.layout is ChartLayout.FLOW and not self.nodes:
             raise ValueError("a flow chart needs 'nodes:'")
         if self.origin is Origin.BOOK and self.page is None:
             raise ValueError("a chart of origin 'book' needs 'page:', the WBU book's page it reproduces")

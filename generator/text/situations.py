@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from generator.text.inline import law_url
 from generator.corpus.corpus import Corpus
 from generator.flowcharts.walk import START, WalkError, cases, first_box, follow
-from generator.sources.model import Chart
+from generator.sources.model import Chart, ChartLayout
 from generator.sources.model import Situation as Source
 from generator.text.templates import display_title
 
@@ -54,7 +54,7 @@ def situations(corpus: Corpus) -> list[Situation]:
     for chart in corpus.charts.values():
         law = chart.laws[0]
         for s in chart.situations:
-            walk = situation_walk(chart, s) if chart.layout == "flow" else None
+            walk = situation_walk(chart, s) if chart.layout is ChartLayout.FLOW else None
             found.append(Situation(s.text.casefold(), s.text, law, chart.title, f"{law_url(law)}#chart-{chart.id}", walk,
                                    tuple(s.phrasings)))
     for law in corpus.laws.values():

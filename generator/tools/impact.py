@@ -26,7 +26,7 @@ from generator.index.citations import Ref
 from generator.index.lawtree import place_words, places
 from generator.index.prose import Passage, chart_note_passages, lesson_passages
 from generator.index.xref import chart_refs
-from generator.sources.model import Alignment, Chart, Law
+from generator.sources.model import Alignment, Chart, ChartLayout, Law
 from generator.text.situations import walk_route
 
 
@@ -305,7 +305,7 @@ def _parsed(values: list[str], context: int) -> list[Ref]:
 
 
 def _scenario_route(chart: Chart, scenario) -> list[str]:  # noqa: ANN001 - a Scenario
-    if chart.layout != "flow":
+    if chart.layout is not ChartLayout.FLOW:
         return []
     try:
         return walk(chart, scenario)
@@ -314,7 +314,7 @@ def _scenario_route(chart: Chart, scenario) -> list[str]:  # noqa: ANN001 - a Sc
 
 
 def _situation_route(chart: Chart, situation) -> list[str]:  # noqa: ANN001 - a Situation
-    if chart.layout != "flow":
+    if chart.layout is not ChartLayout.FLOW:
         return []
     try:
         return [box.split(":", 1)[-1] for box in walk_route(chart, situation)]

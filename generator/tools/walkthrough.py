@@ -17,7 +17,7 @@ from generator.corpus.corpus import Corpus
 from generator.flowcharts.boxnotes import hand_off
 from generator.flowcharts.ruling import Item, Ruling, Step, ruling_of, taken
 from generator.flowcharts.walk import START, WalkError, asks_if_holds, box_refs, cases, choices, first_box, follow, not_met
-from generator.sources.model import IRREGULARITY, Chart, Continuation, Kind
+from generator.sources.model import Chart, ChartLayout, Continuation, IRREGULARITY, Kind
 
 
 @dataclass
@@ -49,7 +49,7 @@ def walk_charts(corpus: Corpus, parts: list[tuple[str, dict[str, str]]]) -> Walk
     known: dict[str, str] = {}
     for n, (chart_id, answers) in enumerate(parts):
         chart = corpus.charts.get(chart_id)
-        if chart is None or chart.layout != "flow":
+        if chart is None or chart.layout is not ChartLayout.FLOW:
             out.error = f"no flow chart '{chart_id}'"
             return out
         if n == 0:
