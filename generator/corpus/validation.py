@@ -16,7 +16,7 @@ from generator.sources.errors import Problems
 from generator.index.lawtree import children, places, texts
 from generator.sources.model import Block, Chart, ChartLayout, ChartTable, ENTRY_KINDS, Kind, Law, Node, OTHERWISE, Scenario, Vocabulary
 from generator.flowcharts.routecoverage import route_coverage
-from generator.flowcharts.walk import START, UnusedFacts, WalkError, cases, first_box, follow, walk
+from generator.flowcharts.walk import START, UnusedFacts, WalkError, cases, closure, first_box, follow, walk
 from generator.index.prose import Passage, chart_note_passages, lesson_passages
 from generator.index.xref import FOOTNOTE_RE, Index, chart_texts
 from generator.flowcharts.style import PRINT_WRAP_WIDTH
@@ -345,7 +345,7 @@ def _check_graph(chart: Chart, path: Path, problems: Problems) -> None:
     ids = {n.id for n in chart.nodes}
     out: dict[str, list[str]] = {n.id: [t for t in [t for t, _ in n.links()] + list(n.body) if t in ids] for n in chart.nodes}
     starts = [chart.nodes[0].id] + [n.id for n in chart.nodes if n.kind in ENTRY_KINDS]
-    reached = _closure(starts, out)
+    reached = closure(starts, out)
     for node in chart.nodes:
         if node.id not in reached:
             problems.add(path, node.line(), f"node '{node.id}' is not reached from the chart's first box, a case or a statement")
@@ -354,7 +354,7 @@ def _check_graph(chart: Chart, path: Path, problems: Problems) -> None:
     for src, targets in out.items():
         for t in targets:
             back[t].append(src)
-    can_end = _closure(list(ends), back)
+    can_end = closure(list(ends), back)
     stuck = [n.id for n in chart.nodes if n.id not in can_end]
     if stuck:
         # Blame the boxes of the loop itself, not every box that leads into it.
@@ -376,16 +376,6 @@ def _cycle(start: str, edges: dict[str, list[str]]) -> list[str]:
         here = edges[here][0]  # every such box has a way on that also cannot end
     return path[path.index(here):]
 
-
-def _closure(starts: list[str], edges: dict[str, list[str]]) -> set[str]:
-    seen: set[str] = set()
-    stack = list(starts)
-    while stack:
-        n = stack.pop()
-        if n not in seen:
-            seen.add(n)
-            stack.extend(edges.get(n, []))
-    return seen
 
 
 def _check_scenarios(chart: Chart, nodes: dict[str, Node], path: Path, problems: Problems) -> None:

@@ -104,15 +104,19 @@ def reachable(chart: Chart, begin: list[str] | None = None) -> set[str]:
     """Boxes a walk can reach from where it may start (or from `begin`), law references aside."""
     if begin is None:
         begin = [c.id for c in cases(chart)] if first_box(chart) == START else [first_box(chart)]
-    by_id = chart.by_id
+    return closure([b for b in begin if b in chart.by_id],
+                   {n.id: [c.to for c in choices(chart, n) if c.to in chart.by_id] for n in chart.nodes})
+
+
+def closure(starts: list[str], edges: dict[str, list[str]]) -> set[str]:
+    """Every box reached from `starts` along `edges` (the one graph search of the package)."""
     seen: set[str] = set()
-    stack = list(begin)
+    stack = list(starts)
     while stack:
         here = stack.pop()
-        if here in seen or here not in by_id:
-            continue
-        seen.add(here)
-        stack.extend(c.to for c in choices(chart, by_id[here]))
+        if here not in seen:
+            seen.add(here)
+            stack.extend(edges.get(here, []))
     return seen
 
 
@@ -219,7 +223,7 @@ def follow(chart: Chart, start: str, answers: dict[str, str], *, known: dict[str
             answer = "yes"
         if answer is None:
             if complete:
-                raise WalkError(f"the facts do not answer '{here}' ({_short(node.text)})")
+                raise WalkError(f"the facts do not answer '{here}' ({short(node.text)})")
             return Followed(path, facts, used, carried, True)
         picked = [w for w in ways if (w.label.lower() == answer.lower() if yes_no else w.to == answer)]
         if not picked:
@@ -232,6 +236,7 @@ def follow(chart: Chart, start: str, answers: dict[str, str], *, known: dict[str
         here = picked[0].to
 
 
-def _short(text: str, limit: int = 60) -> str:
+def short(text: str, limit: int = 60) -> str:
+    """A box's words on one line, cut at a word before `limit` characters (for messages and summaries)."""
     flat = " ".join(text.split())
-    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+    return flat if len(flat) <= limit else flat[: limit - 1].rsplit(" ", 1)[0] + " …"

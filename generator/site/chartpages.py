@@ -25,7 +25,7 @@ from generator.text.inline import Renderer, law_url, ref_url
 from generator.corpus.corpus import Corpus
 from generator.sources.model import Chart, ChartLayout, Kind
 from generator.text.templates import display_title
-from generator.flowcharts.walk import cases, not_applied_refs, qualifiers, stands_on
+from generator.flowcharts.walk import cases, not_applied_refs, qualifiers, short, stands_on
 from generator.corpus.lawcharts import law_charts
 from generator.index.xref import Index
 
@@ -166,11 +166,11 @@ class ChartPages:
                 "kind": node.kind.value,
                 "kind_name": STYLES[node.kind].name,
                 "html": r.text(node.text, chart.laws[0]),
-                "branches": [{"label": label, "target": t, "number": number[t], "summary": _short(text[t])}
+                "branches": [{"label": label, "target": t, "number": number[t], "summary": short(text[t])}
                              for t, label in links],
-                "qualifies": [{"target": t, "number": number[t], "summary": _short(text[t])}
+                "qualifies": [{"target": t, "number": number[t], "summary": short(text[t])}
                               for t in node.qualifies if t in number],
-                "read_with": [{"target": q.id, "number": number[q.id], "summary": _short(q.text)}
+                "read_with": [{"target": q.id, "number": number[q.id], "summary": short(q.text)}
                               for q in notes.get(node.id, [])],
                 "cites": cites,
                 "editor": r.text(correction_words(node, chart.laws[0]) or "", chart.laws[0])
@@ -214,7 +214,3 @@ class ChartPages:
                             labels={}, svg_id="legend-arrows")
         return self.env.get_template("legend.md.j2").render(rows=rows, arrows_svg=Markup(arrows))
 
-
-def _short(text: str, limit: int = 60) -> str:
-    flat = " ".join(text.split())
-    return flat if len(flat) <= limit else flat[: limit - 1].rsplit(" ", 1)[0] + " …"
