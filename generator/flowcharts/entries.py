@@ -10,6 +10,7 @@ from functools import cached_property
 from generator.flowcharts.walk import START, box_refs, cases, first_box, reachable
 from generator.index.citations import Ref
 from generator.sources.model import Chart, ChartLayout
+from generator.index.urls import walk_url
 
 
 @dataclass(frozen=True)
@@ -19,7 +20,7 @@ class Entry:
 
     def address(self) -> str:
         """The step-through's address, relative to the site's root."""
-        return f"walk/{self.chart}/" + (f"#{START}/{self.case}" if self.case else "")
+        return walk_url(self.chart, [START, self.case] if self.case else None)
 
 
 class Entries:

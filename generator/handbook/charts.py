@@ -13,10 +13,12 @@ from typing import Any
 from markupsafe import Markup
 
 from generator.flowcharts.boxnotes import cell_note_words
-from generator.site.chartpages import SVG_PREFIX, box_url
+from generator.site.chartpages import SVG_PREFIX
+from generator.index.urls import box_url
 from generator.flowcharts.dot import node_link
 from generator.flowcharts.style import STYLES
-from generator.text.inline import Renderer, ref_url
+from generator.text.inline import Renderer
+from generator.index.urls import ref_url
 from generator.sources.model import Chart
 from generator.handbook.lawtext import chart_href, print_href
 from generator.handbook.paper import PT_PER_MM

@@ -13,10 +13,11 @@ from typing import Any
 import graphviz
 from graphviz.quoting import quote
 
-from generator.site.chartpages import SVG_PREFIX, box_url
+from generator.site.chartpages import SVG_PREFIX
+from generator.index.urls import box_url
 from generator.flowcharts.dot import PRINT_LAYOUT, DotLayout, chart_dot, wrap_label
 from generator.flowcharts.style import HAND_OFF_ATTRS
-from generator.text.inline import ref_url
+from generator.index.urls import ref_url
 from generator.sources.model import Chart
 
 # How many words of a box a continuation marker quotes.

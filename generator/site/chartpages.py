@@ -21,7 +21,8 @@ from generator.flowcharts.style import (
     YES_EDGE,
     node_attrs,
 )
-from generator.text.inline import Renderer, law_url, ref_url
+from generator.text.inline import Renderer
+from generator.index.urls import CHARTS, box_url, law_url, ref_url
 from generator.corpus.corpus import Corpus
 from generator.sources.model import Chart, ChartLayout, Kind
 from generator.text.templates import display_title
@@ -48,11 +49,6 @@ class PrintedCopies:
         """What a chart's page says of its printed copies: the handbook page, its card."""
         return {"handbook": self.handbook, "cards": self.cards, "page": self.handbook_pages.get(chart_id),
                 "card": self.card_pages.get(chart_id)}
-
-
-def box_url(chart_id: str, box_id: str) -> str:
-    """Site path of one box of a chart, in the chart in words on the chart's own page."""
-    return f"charts/{chart_id}/#{chart_id}-{box_id}"
 
 
 def site_dot(chart: Chart, charts: dict[str, Chart]) -> str:
@@ -179,7 +175,7 @@ class ChartPages:
                 "corrected": node.book_text is not None,
                 "not_applied": not_applied,
                 "added": added_words(node, chart) if node.added is not None else None,
-                "continues": [{"label": h.label, "url": box_url(h.chart, h.at) if h.at else "charts/"} for h in handed],
+                "continues": [{"label": h.label, "url": box_url(h.chart, h.at) if h.at else CHARTS} for h in handed],
             })
         return out
 

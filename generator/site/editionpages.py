@@ -15,7 +15,8 @@ from markupsafe import Markup, escape
 
 from generator.editions.alignment import Change, LawAlignment, Row, align_law, edition_anchor, old_anchors
 from generator.index.citations import Ref
-from generator.text.inline import Renderer, law_url
+from generator.text.inline import Renderer
+from generator.index.urls import law_url
 from generator.index.lawtree import Place, places
 from generator.corpus.corpus import Corpus
 from generator.sources.model import CURRENT_EDITION, WORDING_NOTES, Block, Law

@@ -14,7 +14,8 @@ from generator.site.chartpages import ChartPages, PrintedCopies
 from generator.index.citations import Ref
 from generator.site.editionpages import EditionPages, overview_url, switch
 from generator.text.embed import script_json
-from generator.text.inline import Renderer, TermLinker, law_url, ref_url, term_anchor
+from generator.text.inline import Renderer, TermLinker, term_anchor
+from generator.index.urls import chart_url, law_url, ref_url
 from generator.corpus.corpus import Corpus
 from generator.sources.model import Chart, ChartLayout, Law, Module, Part, WORDING_NOTES
 from generator.site.pagecache import PageCache
@@ -157,7 +158,7 @@ class PageMaker:
     def cited_by_charts(self, number: int) -> list[dict[str, str]]:
         ids = {c.chart_id for c in self.index.cited_by.get(number, set()) if c.chart_id}
         beside = {c.id for c in self.corpus.charts_for(number)}
-        return [{"title": self.corpus.charts[i].title, "url": f"charts/{i}/"} for i in sorted(ids - beside)]
+        return [{"title": self.corpus.charts[i].title, "url": chart_url(i)} for i in sorted(ids - beside)]
 
     def definitions(self) -> str:
         assert self.corpus.definitions is not None

@@ -10,7 +10,8 @@ from functools import cached_property
 
 from generator.flowcharts.entries import Entries
 from generator.index.citations import Ref, parse_ref
-from generator.text.inline import law_url, ref_url, term_anchor
+from generator.text.inline import term_anchor
+from generator.index.urls import chart_url, law_url, ref_url, walk_url
 from generator.index.lawtree import Place, places, texts
 from generator.corpus.corpus import Corpus
 from generator.sources.model import Chart, ChartLayout, Kind, Law, Section, Vocabulary, WordGroup
@@ -149,9 +150,9 @@ class SearchRecords:
     def _chart_record(self, chart: Chart) -> Record:
         words = [n.text for n in chart.nodes if n.kind in (Kind.QUESTION, Kind.CASE, Kind.STATEMENT) and n.text]
         return self._with_words(Record(
-            url=f"charts/{chart.id}/", kind="chart", title=f"Chart: {chart.title}",
+            url=chart_url(chart.id), kind="chart", title=f"Chart: {chart.title}",
             text=" ".join([*(s.text for s in chart.situations), *words]), laws=tuple(chart.laws), heading=chart.title,
-            walk=f"walk/{chart.id}/" if chart.layout is ChartLayout.FLOW else None))
+            walk=walk_url(chart.id) if chart.layout is ChartLayout.FLOW else None))
 
     def _definition_records(self) -> list[Record]:
         if self.corpus.definitions is None:

@@ -23,8 +23,8 @@ from generator.flowcharts.ruling import ruling_of, steps_of
 from generator.flowcharts.walk import START, WalkError, choices, first_box, follow, not_met
 from generator.index import citations
 from generator.sources.model import Chart, ChartLayout, IRREGULARITY, Lesson, Module, Question, Scenario
-from generator.site.walkpages import walk_url
-from generator.text.inline import Renderer, law_url, ref_url
+from generator.text.inline import Renderer
+from generator.index.urls import CHARTS, law_url, ref_url, walk_url
 
 # Course pages sit at training/<module>/: two levels below the root.
 PREFIX = "../../"
@@ -126,7 +126,7 @@ def course_item(corpus: Corpus, chart: Chart, question: Question, number: int) -
         ruling = {"now": _ruling_parts(card.now), "next": _ruling_parts(card.next), "later": _ruling_parts(card.later)}
         end = chart.by_id[route[-1].split("~")[0]]
         continues = [{"label": h.label, "url": _continue_url(h.chart)} for h in (hand_off(c, corpus.charts) for c in end.continues)]
-        walk = walk_url(chart, route)
+        walk = walk_url(chart.id, route)
     elif scenario.table is not None:
         steps = [{"box": chart.table.columns[0] if chart.table else "", "answer": scenario.table.group},
                  {"box": chart.table.columns[1] if chart.table else "", "answer": scenario.table.row}]
@@ -138,7 +138,7 @@ def course_item(corpus: Corpus, chart: Chart, question: Question, number: int) -
 def _continue_url(chart_id: str) -> str:
     """Where a hand-off leads: its chart's step-through, or, for "the irregularity's own Law" (no
     one chart), the list of every chart by part of the Laws."""
-    return "charts/" if chart_id == IRREGULARITY else f"walk/{chart_id}/"
+    return CHARTS if chart_id == IRREGULARITY else walk_url(chart_id)
 
 
 def course_items(corpus: Corpus, module: Module) -> list[CourseItem]:

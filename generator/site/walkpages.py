@@ -10,7 +10,8 @@ from generator.flowcharts.boxnotes import added_words, book_prints, correction_w
 from generator.site.chartpages import SVG_PREFIX
 from generator.text.embed import script_json
 from generator.flowcharts.style import STYLES
-from generator.text.inline import Renderer, law_url, ref_url
+from generator.text.inline import Renderer
+from generator.index.urls import chart_url, law_url, ref_url, walk_url
 from generator.corpus.corpus import Corpus
 from generator.sources.model import Chart, ChartLayout, Continuation, ENTRY_KINDS, IRREGULARITY, Kind, Node
 from generator.text.quotes import quote
@@ -21,11 +22,6 @@ from generator.index import citations
 from generator.index.citations import Ref
 from generator.index.xref import Index
 from generator.corpus.chartrules import GENERAL_LAWS
-
-
-def walk_url(chart: Chart, route: list[str] | None = None) -> str:
-    """Site path of a chart's step-through, optionally at a state (the boxes walked so far)."""
-    return f"walk/{chart.id}/" + (f"#{'/'.join(route)}" if route else "")
 
 
 def handed_from(corpus: Corpus, chart_id: str) -> list[str]:
@@ -121,7 +117,7 @@ class _Boxes:
             return {"chart": IRREGULARITY, "label": "Continue in the chart of the irregularity’s own Law",
                     "choices": irregularity_charts(self.corpus)}
         h = hand_off(cont, self.corpus.charts)
-        return {"chart": h.chart, "at": h.at, "label": h.label, "url": SVG_PREFIX + f"walk/{h.chart}/"}
+        return {"chart": h.chart, "at": h.at, "label": h.label, "url": SVG_PREFIX + walk_url(h.chart)}
 
     def chart_boxes(self, chart: Chart, *, quoted: bool = True) -> dict[str, Any]:
         notes = qualifiers(chart)
@@ -161,7 +157,7 @@ def irregularity_charts(corpus: Corpus) -> list[dict[str, Any]]:
         if chart.layout is not ChartLayout.FLOW or set(chart.laws) <= GENERAL_LAWS:
             continue
         part = corpus.laws[chart.laws[0]].part.value if chart.laws[0] in corpus.laws else ""
-        out.append({"chart": chart.id, "title": chart.title, "part": part, "url": SVG_PREFIX + f"walk/{chart.id}/",
+        out.append({"chart": chart.id, "title": chart.title, "part": part, "url": SVG_PREFIX + walk_url(chart.id),
                     "at": first_box(chart)})
     return out
 
@@ -182,7 +178,7 @@ def walk_data(chart: Chart, corpus: Corpus, index: Index) -> dict[str, Any]:
     return {"id": chart.id, "title": chart.title, "start": first_box(chart), "boxes": boxes,
             "quotes": maker.quoted, "notes": notes, "entries": entries,
             "handedFrom": handed_from(corpus, chart.id),
-            "chartUrl": SVG_PREFIX + f"charts/{chart.id}/", "walkUrl": SVG_PREFIX + "walk/"}
+            "chartUrl": SVG_PREFIX + chart_url(chart.id), "walkUrl": SVG_PREFIX + "walk/"}
 
 
 # A chart's walk as another chart's step-through reads it, when a walk was handed over from it:

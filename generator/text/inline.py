@@ -11,19 +11,8 @@ from markupsafe import Markup
 from generator.index import citations
 from generator.index.citations import Ref
 from generator.sources.model import Definitions
+from generator.index.urls import ref_url
 from generator.index.xref import FOOTNOTE_RE, Index
-
-
-def law_url(law: int) -> str:
-    """Site path of a Law's page."""
-    return f"laws/law-{law:02d}/"
-
-
-def ref_url(ref: Ref) -> str:
-    """Site path of a place, with its anchor below the Law's own level."""
-    if ref.section is None and ref.paragraph is None:
-        return law_url(ref.law)
-    return f"{law_url(ref.law)}#{ref.anchor()}"
 
 
 def term_anchor(term: str) -> str:

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from markupsafe import Markup, escape
 
 from generator.index.citations import Ref
-from generator.text.inline import Renderer, law_url, ref_url
+from generator.text.inline import Renderer
+from generator.index.urls import law_url, ref_url
 from generator.index.lawtree import places
 from generator.corpus.corpus import Corpus
 from generator.sources.model import Law

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.text.inline import law_url
+from generator.index.urls import chart_beside_law, law_url, walk_url
 from generator.corpus.corpus import Corpus
 from generator.flowcharts.walk import START, WalkError, cases, first_box, follow
 from generator.sources.model import Chart, ChartLayout
@@ -45,7 +45,7 @@ def situation_walk(chart: Chart, situation: Source) -> str:
         route = walk_route(chart, situation)
     except (WalkError, KeyError):
         route = []  # reported by the checks; the walk then opens at the top
-    return f"walk/{chart.id}/" + (f"#{'/'.join(route)}" if route else "")
+    return walk_url(chart.id, route)
 
 
 def situations(corpus: Corpus) -> list[Situation]:
@@ -55,7 +55,7 @@ def situations(corpus: Corpus) -> list[Situation]:
         law = chart.laws[0]
         for s in chart.situations:
             walk = situation_walk(chart, s) if chart.layout is ChartLayout.FLOW else None
-            found.append(Situation(s.text.casefold(), s.text, law, chart.title, f"{law_url(law)}#chart-{chart.id}", walk,
+            found.append(Situation(s.text.casefold(), s.text, law, chart.title, chart_beside_law(law, chart.id), walk,
                                    tuple(s.phrasings)))
     for law in corpus.laws.values():
         for s in law.situations:
