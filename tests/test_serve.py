@@ -87,3 +87,24 @@ def test_wait_returns_at_a_new_version(preview: Preview) -> None:
     edit(preview.root / "flowcharts" / "fixture.yaml", "Is it so ?", "Is it really so ?")
     waiter.join(60)
     assert got and got[0] > seen
+
+
+def test_quick_pages_are_the_full_refresh_pages(tmp_path: Path) -> None:
+    """The pages of one edited chart, made from that file alone, are those the full refresh makes:
+    it finds them unchanged (and only the other pages that show the chart left to render)."""
+    from generator.publish.preview import PreviewSite
+
+    site = PreviewSite(make_project(tmp_path / "project"))
+    try:
+        site.build()
+        chart = site.root / "flowcharts" / "fixture.yaml"
+        edit(chart, "The card becomes a penalty card", "The card becomes a major penalty card")
+        quick = site.quick(chart)
+        assert quick is not None and {"charts/fixture.md", "walk/fixture.md", "laws/law-01.md"} <= set(quick.pages)
+        assert "major penalty card" in (site.folder / "charts" / "fixture" / "index.html").read_text(encoding="utf-8")
+        full = site.refresh()
+        assert not full.problems and not set(quick.pages) & set(full.pages)
+        edit(chart, "    kind: action\n", "    kind: <b>action\n")
+        assert site.quick(chart) is None  # a file with a problem: the full refresh reports it
+    finally:
+        site.close()

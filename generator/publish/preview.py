@@ -8,7 +8,9 @@ makes again only the pages whose inputs changed), and the pages whose Markdown d
 served one are rendered with the kept config and theme, as MkDocs' own build renders a page.
 A page added or removed, or a navigation title changed, needs every page: a whole build then.
 While the sources have a problem, the last good site stays served and the problems are kept to
-show on it. The search index and the offline list are made by whole builds only.
+show on it. Before that full refresh, `quick()` renders the pages of one edited Law or chart
+file from that file alone (site/editpreview.py), so that the page being edited is seen first.
+The search index and the offline list are made by whole builds only.
 """
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from typing import Any
 
 from generator.corpus.corpus import Corpus
 from generator.corpus.loading import read_corpus
+from generator.site.editpreview import edited_pages
 from generator.site.generate import generate_pages
 from generator.site.pages import nav
 
@@ -65,6 +68,7 @@ class PreviewSite:
         self.problems: list[str] = []
         self.version = 0  # changes whenever what a page shows changes
         self._pages: dict[str, str] = {}
+        self._corpus: Corpus | None = None  # the corpus of the pages served
         self._nav: list[Any] = []
         self._config: Any = None
         self._kept = _Kept()
@@ -77,7 +81,7 @@ class PreviewSite:
             return self._failed([str(p) for p in problems.items], start)
         pages = generate_pages(corpus)
         self._build_whole(corpus)
-        self._pages, self._nav, self.problems = pages, nav(corpus), []
+        self._pages, self._nav, self._corpus, self.problems = pages, nav(corpus), corpus, []
         self.version += 1
         return Refreshed(sorted(pages), True, [], time.perf_counter() - start)
 
@@ -98,9 +102,28 @@ class PreviewSite:
             self._render(pages, changed)
             self._pages.update(pages)
             whole = False
+        self._corpus = corpus
         if changed or had_problems:
             self.version += 1
         return Refreshed(changed, whole, [], time.perf_counter() - start)
+
+    def quick(self, path: Path) -> Refreshed | None:
+        """The pages showing one edited Law or chart file, rendered at once (see editpreview.py);
+        None when only `refresh()` can tell. `refresh()` should follow: it checks everything."""
+        if self.problems or self._corpus is None or self.folder is None:
+            return None
+        start = time.perf_counter()
+        found = edited_pages(self._corpus, path)
+        if found is None or not found[1].keys() <= self._pages.keys():
+            return None
+        corpus, pages = found
+        changed = sorted(uri for uri, text in pages.items() if self._pages[uri] != text)
+        self._render(pages, changed)
+        self._pages.update(pages)
+        self._corpus = corpus
+        if changed:
+            self.version += 1
+        return Refreshed(changed, False, [], time.perf_counter() - start)
 
     def close(self) -> None:
         if self.folder is not None:

@@ -1,8 +1,9 @@
 """`python -m generator serve`: the preview on 127.0.0.1, refreshed when a source file is saved.
 
 A polling watcher (no dependency, any file system) looks at the sources' sizes and times ten
-times a second. A saved Law, chart, front-matter or training file refreshes the changed pages
-(preview.py); a template, a docs/ page or mkdocs.yml builds the whole site again. Every HTML
+times a second. A saved Law or chart file has its own pages rendered at once, then every
+source is checked and every changed page rendered; a front-matter or training file has the
+latter only (preview.py); a template, a docs/ page or mkdocs.yml builds the whole site again. Every HTML
 page is served with a small script that waits on /__preview/wait for the next version and then
 reloads, and, while the sources have a problem, with the problems at its top as
 `path:line: message`. The offline worker is not served: it would keep the pages it saw.
@@ -108,7 +109,11 @@ class Preview:
             if now_whole != whole or (self.site.folder is None and now_sources != sources):
                 self._report(self.site.build)
             elif now_sources != sources:
-                self._report(self.site.refresh)
+                edited = [Path(p) for p in now_sources.keys() | sources.keys() if now_sources.get(p) != sources.get(p)]
+                if len(edited) != 1 or not self._report(lambda: self.site.quick(edited[0])) or \
+                        snapshot(self.root, SOURCES) == now_sources:
+                    # Everything checked and made again (at once, unless another save came meanwhile).
+                    self._report(self.site.refresh)
             sources, whole = now_sources, now_whole
 
     def stop(self) -> None:
@@ -117,9 +122,12 @@ class Preview:
         self.server.server_close()
         self.site.close()
 
-    def _report(self, work: Callable[[], Refreshed]) -> None:
+    def _report(self, work: Callable[[], Refreshed | None]) -> bool:
+        """Do the work, wake the waiting pages, say what was done; False when there was nothing to do."""
         try:
             done = work()
+            if done is None:
+                return False
         except Exception as exc:  # a build that fails is shown like a problem; the preview goes on
             done = Refreshed(problems=[f"the build failed: {type(exc).__name__}: {exc}"])
             self.site.problems = done.problems
@@ -135,6 +143,7 @@ class Preview:
         else:
             self.say(f"{len(done.pages)} page(s) rendered again in {done.seconds:.2f} s"
                      + (f": {', '.join(done.pages[:4])}{' …' if len(done.pages) > 4 else ''}" if done.pages else ""))
+        return True
 
     def wait(self, seen: int) -> int:
         """The version, once it differs from `seen` (or after WAIT seconds)."""

@@ -1,0 +1,102 @@
+"""Edit-to-visible in the live preview: save a chart's box text, poll the served page for the new words.
+
+    python benchmarks/preview.py [--edits 5] [--project DIR]
+
+Starts `python -m generator serve` on a copy of the project (the project's own site/ and .cache/
+are left alone; --project reuses a copy made before, its kept work warm), waits for the first
+build, then edits a box of the Law 27 chart several times, each time timing from the save to the
+chart page served with the new words. Prints the first build's time, each edit's, their median
+beside the target (0.5 s), and the load average (the machine's load slows every figure).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench import copy_project  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+CHART = "flowcharts/law-27.yaml"
+PAGE = "charts/law-27/"
+BOX = "Was the insufficient bid made in rotation"  # the first question's words, which the page shows
+TARGET = 0.5  # seconds from the save to the page served with the edit
+
+
+def fetch(url: str) -> str:
+    with urllib.request.urlopen(url, timeout=30) as response:
+        return response.read().decode("utf-8")
+
+
+def start(project: Path) -> tuple[subprocess.Popen[str], str, float]:
+    """The preview's process, its address, and the first build's time as it says it."""
+    process = subprocess.Popen([sys.executable, "-m", "generator", "--root", str(project), "serve", "--port", "0"],
+                               cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1)
+    assert process.stdout is not None
+    for line in process.stdout:
+        found = re.match(r"serving (\S+) \(first build ([\d.]+) s\)", line)
+        if found:
+            return process, found.group(1), float(found.group(2))
+        print(f"  serve: {line.rstrip()}")
+    raise SystemExit(f"the preview stopped before serving (exit {process.wait()})")
+
+
+def edit_to_visible(project: Path, url: str, n: int, timeout: float = 120.0) -> float:
+    """Seconds from saving the chart with a new word to that word in the served page."""
+    path = project / CHART
+    text = path.read_text(encoding="utf-8")
+    marker = f"previewmark{n}x{os.getpid()}"
+    edited = re.sub(re.escape(BOX) + r"( previewmark\w+)?", f"{BOX} {marker}", text, count=1)
+    assert edited != text, f"{BOX!r} not in {path}"
+    saved = time.perf_counter()
+    path.write_text(edited, encoding="utf-8")
+    while marker not in fetch(url + PAGE):
+        if time.perf_counter() - saved > timeout:
+            raise SystemExit(f"edit {n} not visible after {timeout:.0f} s")
+        time.sleep(0.01)
+    return time.perf_counter() - saved
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--edits", type=int, default=5, help="edits to time (default 5)")
+    parser.add_argument("--project", type=Path, help="a copy of the project made before (else a fresh one)")
+    args = parser.parse_args()
+    work = None
+    if args.project:
+        project = args.project.resolve()
+    else:
+        work = tempfile.TemporaryDirectory(prefix="preview-bench-")
+        project = copy_project(Path(work.name) / "project")
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    process, url, first = start(project)
+    try:
+        fetch(url + PAGE)
+        edit_to_visible(project, url, 0)  # the first edit warms what a session's first edit warms
+        times = []
+        for n in range(1, args.edits + 1):
+            time.sleep(0.5)  # the watcher's previous refresh is over
+            times.append(edit_to_visible(project, url, n))
+            print(f"  edit {n}: {times[-1]:.2f} s")
+    finally:
+        process.terminate()
+        process.wait(30)
+        if work is not None:
+            work.cleanup()
+    median = statistics.median(times)
+    print(f"first build: {first:.1f} s")
+    print(f"edit-to-visible (a chart box's text, {len(times)} edits): median {median:.2f} s, "
+          f"min {min(times):.2f} s, max {max(times):.2f} s; target {TARGET} s: {'met' if median <= TARGET else 'NOT met'}")
+    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+
+
+if __name__ == "__main__":
+    main()
