@@ -5,12 +5,14 @@
 Starts `python -m generator serve` on a copy of the project (the project's own site/ and .cache/
 are left alone; --project reuses a copy made before, its kept work warm), waits for the first
 build, then edits a box of the Law 27 chart several times, each time timing from the save to the
-chart page served with the new words. Prints the first build's time, each edit's, their median
+chart page served with the new words (each edit made once the preview is idle: after an edit's
+own pages it checks every source and remakes every page, which takes seconds). Prints the first build's time, each edit's, their median
 beside the target (0.5 s), and the load average (the machine's load slows every figure).
 """
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import statistics
@@ -65,6 +67,14 @@ def edit_to_visible(project: Path, url: str, n: int, timeout: float = 120.0) -> 
     return time.perf_counter() - saved
 
 
+def idle(url: str) -> None:
+    """Wait until the preview has done all its work (the watcher looks every 0.1 s)."""
+    calm = 0
+    while calm < 3:
+        time.sleep(0.2)
+        calm = 0 if json.loads(fetch(url + "__preview/status"))["busy"] else calm + 1
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--edits", type=int, default=5, help="edits to time (default 5)")
@@ -80,10 +90,11 @@ def main() -> None:
     process, url, first = start(project)
     try:
         fetch(url + PAGE)
+        idle(url)
         edit_to_visible(project, url, 0)  # the first edit warms what a session's first edit warms
         times = []
         for n in range(1, args.edits + 1):
-            time.sleep(0.5)  # the watcher's previous refresh is over
+            idle(url)  # the full check that follows each edit is over
             times.append(edit_to_visible(project, url, n))
             print(f"  edit {n}: {times[-1]:.2f} s")
     finally:

@@ -87,6 +87,7 @@ class Preview:
         self.say = say or (lambda line: print(line, flush=True))
         self.changed = threading.Condition()
         self.stopped = threading.Event()
+        self.busy = False  # refreshing now: a save made meanwhile is seen when it is done
         handler = partial(_Handler, preview=self)
         self.server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
         self.server.daemon_threads = True
@@ -124,6 +125,7 @@ class Preview:
 
     def _report(self, work: Callable[[], Refreshed | None]) -> bool:
         """Do the work, wake the waiting pages, say what was done; False when there was nothing to do."""
+        self.busy = True
         try:
             done = work()
             if done is None:
@@ -132,6 +134,8 @@ class Preview:
             done = Refreshed(problems=[f"the build failed: {type(exc).__name__}: {exc}"])
             self.site.problems = done.problems
             self.site.version += 1
+        finally:
+            self.busy = False
         with self.changed:
             self.changed.notify_all()
         if done.problems:
@@ -167,6 +171,11 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         if parts.path == "/__preview/wait":
             seen = int((parse_qs(parts.query).get("v") or ["-1"])[0] or -1)
             self._send(json.dumps({"version": self.preview.wait(seen)}).encode(), "application/json")
+            return
+        if parts.path == "/__preview/status":  # for scripts that wait until the preview is idle
+            site = self.preview.site
+            state = {"version": site.version, "busy": self.preview.busy, "problems": site.problems}
+            self._send(json.dumps(state).encode(), "application/json")
             return
         if self.preview.site.folder is None:  # nothing built yet: the problems alone
             self._send(self._page(b"<!doctype html><meta charset=utf-8><title>Preview</title><body></body>"),

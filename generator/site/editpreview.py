@@ -3,8 +3,8 @@
 The whole check of the sources and the making of every page take seconds on the real project
 (the checks across files walk every chart's scenarios); an editor wants the page being edited
 in a fraction of one. So, for a saved Law or chart file that reads and validates on its own, the
-corpus is updated with that one file, the citation index made again, and only the pages showing
-it are made: the chart's page, its step-through and the pages of the Laws it serves; a Law's
+corpus is updated with that one file (and, for a Law, the citation index made again), and only
+the pages showing it are made: the chart's page, its step-through and the pages of the Laws it serves; a Law's
 page. These are made by the same makers as `generate_pages`, so they are the same pages; the
 whole check and every page follow at once (the preview's full refresh), and correct whatever an
 edit changed elsewhere (who cites whom, the situations, the course) or report its problems.
@@ -43,14 +43,17 @@ def edited_pages(corpus: Corpus, path: Path) -> tuple[Corpus, dict[str, str]] | 
         if chart is None:
             return None
         chart = chart.model_copy(update={"id": path.stem})
-        updated = _with(corpus, charts={**corpus.charts, chart.id: chart})
+        # The index is kept: the places cited are the Laws', unchanged; what the chart cites
+        # elsewhere ("cited by" on other Laws' pages) waits for the full refresh, as its cost does.
+        updated = dataclasses.replace(corpus, charts={**corpus.charts, chart.id: chart})
         return updated, _chart_pages(updated, chart)
     named = _LAW_FILE.match(path.name)
     if folder == corpus.root / "laws" and named and corpus.paths.get(f"law:{int(named.group(1))}") == path:
         law = _read(path, Law)
         if law is None or law.law != int(named.group(1)) or law.wording != corpus.laws[law.law].wording:
             return None
-        updated = _with(corpus, laws={**corpus.laws, law.law: law})
+        laws = {**corpus.laws, law.law: law}
+        updated = dataclasses.replace(corpus, laws=laws, index=build_index(laws, corpus.charts))
         return updated, {f"laws/law-{law.law:02d}.md": _maker(updated).law_page(law)}
     return None
 
@@ -66,12 +69,6 @@ def _read(path: Path, model: type[Chart] | type[Law]) -> Chart | Law | None:
         return model.model_validate(data)
     except ValidationError:
         return None
-
-
-def _with(corpus: Corpus, **changed: object) -> Corpus:
-    laws = changed.get("laws", corpus.laws)
-    charts = changed.get("charts", corpus.charts)
-    return dataclasses.replace(corpus, index=build_index(laws, charts), **changed)  # type: ignore[arg-type]
 
 
 def _maker(corpus: Corpus) -> PageMaker:
