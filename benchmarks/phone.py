@@ -53,9 +53,10 @@ def keep_offline(b: object, base: str) -> float:
     return took
 
 
-def weak_link(b: object, base: str, kbps: int, rtt_ms: int) -> tuple[float, float, float]:
-    """On a throttled link, nothing cached: seconds to a Law page's text on screen (and its first
-    contentful paint, as the browser counts it), then from typing a search to its results."""
+def weak_link(b: object, base: str, kbps: int, rtt_ms: int) -> tuple[float, float, float, float]:
+    """On a throttled link, nothing cached: seconds to a Law page's text on screen (its largest
+    contentful paint, as the browser counts it; its first contentful paint; when the script saw
+    the heading), then from the first key of a search to its results shown."""
     ctx = b.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,  # type: ignore[attr-defined]
                         service_workers="block")
     page = ctx.new_page()
@@ -67,16 +68,21 @@ def weak_link(b: object, base: str, kbps: int, rtt_ms: int) -> tuple[float, floa
     page.goto(base + WEAK_LAW, wait_until="commit", timeout=120000)
     page.locator("article h1").first.wait_for(state="visible", timeout=120000)
     page.wait_for_function("performance.getEntriesByName('first-contentful-paint').length > 0", timeout=120000)
-    text = time.perf_counter() - start
-    paint = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0].startTime") / 1000
+    seen = time.perf_counter() - start
     page.wait_for_load_state("load", timeout=120000)
+    # The browser's own clock, from the start of the navigation: the first paint of any text, and
+    # the paint of the largest block of it (the Law's text on a Law page).
+    paint = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0].startTime") / 1000
+    text = page.evaluate("""new Promise(done => new PerformanceObserver(list => {
+        const all = list.getEntries(); done(all[all.length - 1].startTime);
+    }).observe({type: 'largest-contentful-paint', buffered: true}))""") / 1000
     page.locator(".site-search-button").click()
     typed = time.perf_counter()
     page.locator(".site-search-input").type(WEAK_QUERY, delay=30)
     page.locator("#site-search-results a.sr-link").first.wait_for(state="visible", timeout=120000)
     search = time.perf_counter() - typed
     ctx.close()
-    return text, paint, search
+    return text, paint, seen, search
 
 
 def main() -> None:
@@ -92,9 +98,10 @@ def main() -> None:
         kbps, rtt = (int(x) for x in args.throttle.split("/"))
         with browser() as b, serve(site) as base:
             runs = [weak_link(b, base, kbps, rtt) for _ in range(3)]
-        text, paint, search = (statistics.median(r[i] for r in runs) for i in range(3))
+        text, paint, seen, search = (statistics.median(r[i] for r in runs) for i in range(4))
         print(f"on a weak link ({kbps} kbps, {rtt} ms round trips; median of {len(runs)} first visits, nothing cached):")
-        print(f"  /{WEAK_LAW} text on screen {text:.1f} s (first contentful paint {paint:.1f} s); "
+        print(f"  /{WEAK_LAW} text on screen (largest contentful paint) {text:.1f} s (first contentful paint "
+              f"{paint:.1f} s; the script saw the heading after {seen:.1f} s); "
               f"target {WEAK_TARGET:.0f} s: {'met' if text <= WEAK_TARGET else 'NOT met'}")
         print(f"  first search '{WEAK_QUERY}': results {search:.1f} s after the first key; "
               f"target {WEAK_TARGET:.0f} s: {'met' if search <= WEAK_TARGET else 'NOT met'}")
