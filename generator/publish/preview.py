@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 import shutil
 import tempfile
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -72,26 +73,40 @@ class PreviewSite:
         self._nav: list[Any] = []
         self._config: Any = None
         self._kept = _Kept()
+        # `refresh()` may run beside `quick()` (in a thread of its own): what is served changes
+        # under this lock, and a refresh made from the sources before a quick edit is dropped.
+        self._lock = threading.RLock()
+        self._edits = 0
 
     def build(self) -> Refreshed:
         """Read everything and build the whole site into a fresh folder (served once complete)."""
-        start = time.perf_counter()
-        corpus, problems = read_corpus(self.root, cached=True)
-        if problems.items:
-            return self._failed([str(p) for p in problems.items], start)
-        pages = generate_pages(corpus)
-        self._build_whole(corpus)
-        self._pages, self._nav, self._corpus, self.problems = pages, nav(corpus), corpus, []
-        self.version += 1
-        return Refreshed(sorted(pages), True, [], time.perf_counter() - start)
+        with self._lock:
+            start = time.perf_counter()
+            corpus, problems = read_corpus(self.root, cached=True)
+            if problems.items:
+                return self._failed([str(p) for p in problems.items], start)
+            pages = generate_pages(corpus)
+            self._build_whole(corpus)
+            self._pages, self._nav, self._corpus, self.problems = pages, nav(corpus), corpus, []
+            self._edits += 1
+            self.version += 1
+            return Refreshed(sorted(pages), True, [], time.perf_counter() - start)
 
-    def refresh(self) -> Refreshed:
-        """After an edit: read again, and render again only the pages whose Markdown changed."""
+    def refresh(self) -> Refreshed | None:
+        """After an edit: read again, and render again only the pages whose Markdown changed.
+        None when a quick edit was served meanwhile: this refresh is older, and must be made again."""
         start = time.perf_counter()
+        seen = self._edits
         corpus, problems = read_corpus(self.root, cached=True)
-        if problems.items:
-            return self._failed([str(p) for p in problems.items], start)
-        pages = generate_pages(corpus)
+        pages = generate_pages(corpus) if not problems.items else {}
+        with self._lock:
+            if self._edits != seen:
+                return None
+            if problems.items:
+                return self._failed([str(p) for p in problems.items], start)
+            return self._apply(corpus, pages, start)
+
+    def _apply(self, corpus: Corpus, pages: dict[str, str], start: float) -> Refreshed:
         had_problems, self.problems = bool(self.problems), []  # cleared before the good pages are written
         if self.folder is None or pages.keys() != self._pages.keys() or nav(corpus) != self._nav:
             self._build_whole(corpus)
@@ -110,22 +125,28 @@ class PreviewSite:
     def quick(self, path: Path) -> Refreshed | None:
         """The pages showing one edited Law or chart file, rendered at once (see editpreview.py);
         None when only `refresh()` can tell. `refresh()` should follow: it checks everything."""
-        if self.problems or self._corpus is None or self.folder is None:
-            return None
-        start = time.perf_counter()
-        found = edited_pages(self._corpus, path)
-        if found is None or not found[1].keys() <= self._pages.keys():
-            return None
-        corpus, pages = found
-        changed = sorted(uri for uri, text in pages.items() if self._pages[uri] != text)
-        self._render(pages, changed)
-        self._pages.update(pages)
-        self._corpus = corpus
-        if changed:
-            self.version += 1
-        return Refreshed(changed, False, [], time.perf_counter() - start)
+        with self._lock:
+            if self.problems or self._corpus is None or self.folder is None:
+                return None
+            start = time.perf_counter()
+            found = edited_pages(self._corpus, path)
+            if found is None or not found[1].keys() <= self._pages.keys():
+                return None
+            corpus, pages = found
+            changed = sorted(uri for uri, text in pages.items() if self._pages[uri] != text)
+            self._render(pages, changed)
+            self._pages.update(pages)
+            self._corpus = corpus
+            self._edits += 1
+            if changed:
+                self.version += 1
+            return Refreshed(changed, False, [], time.perf_counter() - start)
 
     def close(self) -> None:
+        with self._lock:
+            self._close()
+
+    def _close(self) -> None:
         if self.folder is not None:
             shutil.rmtree(self.folder.parent, ignore_errors=True)
             self.folder = None

@@ -2,8 +2,8 @@
 
 A polling watcher (no dependency, any file system) looks at the sources' sizes and times ten
 times a second. A saved Law or chart file has its own pages rendered at once, then every
-source is checked and every changed page rendered; a front-matter or training file has the
-latter only (preview.py); a template, a docs/ page or mkdocs.yml builds the whole site again. Every HTML
+source is checked and every changed page rendered, in a thread of its own so that the next save
+is not kept waiting; a front-matter or training file has the latter only (preview.py); a template, a docs/ page or mkdocs.yml builds the whole site again. Every HTML
 page is served with a small script that waits on /__preview/wait for the next version and then
 reloads, and, while the sources have a problem, with the problems at its top as
 `path:line: message`. The offline worker is not served: it would keep the pages it saw.
@@ -73,7 +73,7 @@ def problems_html(problems: list[str]) -> Markup:
     return Markup(
         '<div id="preview-problems" role="alert" style="position:sticky;top:0;z-index:10;background:#fdecea;'
         'color:#611a15;border-bottom:2px solid #b71c1c;padding:.6rem 1rem;font:14px/1.4 monospace">'
-        "<strong>{count} problem(s) in the sources: the page shows the last good build.</strong>"
+        "<strong>{count} problem(s) in the sources: the pages are as they were before it came.</strong>"
         '<pre style="margin:.4rem 0 0;white-space:pre-wrap">{lines}</pre></div>'
     ).format(count=len(problems), lines=lines)
 
@@ -87,7 +87,10 @@ class Preview:
         self.say = say or (lambda line: print(line, flush=True))
         self.changed = threading.Condition()
         self.stopped = threading.Event()
-        self.busy = False  # refreshing now: a save made meanwhile is seen when it is done
+        self._working = 0  # refreshes under way in the watcher's thread
+        self._full: threading.Thread | None = None  # the full refresh's thread, while it runs
+        self._full_lock = threading.Lock()
+        self._again = False  # the full refresh is to run (again)
         handler = partial(_Handler, preview=self)
         self.server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
         self.server.daemon_threads = True
@@ -98,9 +101,18 @@ class Preview:
 
     def start(self) -> Refreshed:
         """Build the whole site once and start serving it (in a thread of its own)."""
-        done = self.site.build()
+        try:
+            done = self.site.build()
+        except Exception as exc:  # served as a problem; the next save builds again
+            done = Refreshed(problems=[f"the build failed: {type(exc).__name__}: {exc}"])
+            self.site.problems = done.problems
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
         return done
+
+    @property
+    def busy(self) -> bool:
+        """Refreshing now (a save made meanwhile is seen when the watcher is free)."""
+        return self._working > 0 or self._full is not None
 
     def run(self) -> None:
         """Watch the sources and refresh the site until `stop()`."""
@@ -111,21 +123,46 @@ class Preview:
                 self._report(self.site.build)
             elif now_sources != sources:
                 edited = [Path(p) for p in now_sources.keys() | sources.keys() if now_sources.get(p) != sources.get(p)]
-                if len(edited) != 1 or not self._report(lambda: self.site.quick(edited[0])) or \
-                        snapshot(self.root, SOURCES) == now_sources:
-                    # Everything checked and made again (at once, unless another save came meanwhile).
-                    self._report(self.site.refresh)
+                if len(edited) == 1:
+                    self._report(lambda: self.site.quick(edited[0]))
+                self._refresh_all()
             sources, whole = now_sources, now_whole
+
+    def _refresh_all(self) -> None:
+        """Check every source and make every page again, in a thread of its own: the watcher stays
+        free to serve the next save's own pages at once. Asked again while it runs, it runs again."""
+        with self._full_lock:
+            self._again = True
+            if self._full is None:
+                self._full = threading.Thread(target=self._full_refreshes, daemon=True)
+                self._full.start()
+
+    def _full_refreshes(self) -> None:
+        while not self.stopped.is_set():
+            with self._full_lock:
+                if not self._again:
+                    self._full = None
+                    return
+                self._again = False
+            if not self._report(self.site.refresh, counted=False):
+                with self._full_lock:
+                    self._again = True  # made from the sources before a quick edit: made again
 
     def stop(self) -> None:
         self.stopped.set()
+        with self.changed:
+            self.changed.notify_all()
         self.server.shutdown()
         self.server.server_close()
+        full = self._full
+        if full is not None:
+            full.join(60)
         self.site.close()
 
-    def _report(self, work: Callable[[], Refreshed | None]) -> bool:
-        """Do the work, wake the waiting pages, say what was done; False when there was nothing to do."""
-        self.busy = True
+    def _report(self, work: Callable[[], Refreshed | None], counted: bool = True) -> bool:
+        """Do the work, wake the waiting pages, say what was done; False when there was nothing to do.
+        `counted`: the work makes the preview busy (the full refresh's thread does so by being)."""
+        self._working += counted
         try:
             done = work()
             if done is None:
@@ -135,11 +172,11 @@ class Preview:
             self.site.problems = done.problems
             self.site.version += 1
         finally:
-            self.busy = False
+            self._working -= counted
         with self.changed:
             self.changed.notify_all()
         if done.problems:
-            self.say(f"{len(done.problems)} problem(s); the last good build is served:")
+            self.say(f"{len(done.problems)} problem(s); the pages are as they were before it came:")
             for problem in done.problems:
                 self.say(f"  {problem}")
         elif done.whole:
