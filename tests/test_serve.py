@@ -108,3 +108,16 @@ def test_quick_pages_are_the_full_refresh_pages(tmp_path: Path) -> None:
         assert site.quick(chart) is None  # a file with a problem: the full refresh reports it
     finally:
         site.close()
+
+
+def test_a_port_in_use_is_said(tmp_path: Path) -> None:
+    import socket
+
+    from support import run_generator
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        ran = run_generator("--root", str(tmp_path), "serve", "--port", str(port))
+    assert ran.returncode == 1 and f"cannot serve on 127.0.0.1:{port}" in ran.stderr and "--port" in ran.stderr

@@ -111,7 +111,7 @@ class Preview:
 
     @property
     def busy(self) -> bool:
-        """Refreshing now (a save made meanwhile is seen when the watcher is free)."""
+        """At work now: the watcher on a save's own pages, or the full refresh in its thread."""
         return self._working > 0 or self._full is not None
 
     def run(self) -> None:
@@ -250,7 +250,11 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 
 def serve(root: Path, port: int) -> int:
     """The command: build, serve, watch; Ctrl-C stops it."""
-    preview = Preview(root, port)
+    try:
+        preview = Preview(root, port)
+    except OSError as exc:
+        print(f"cannot serve on 127.0.0.1:{port} ({exc.strerror or exc}): choose another with --port", file=sys.stderr)
+        return 1
     done = preview.start()
     if done.problems:
         print(f"{len(done.problems)} problem(s) in the sources; fix them and the site will be built:", file=sys.stderr)
