@@ -14,6 +14,7 @@ import http.server
 import json
 import os
 import re
+import signal
 import sys
 import threading
 from collections.abc import Callable
@@ -255,6 +256,8 @@ def serve(root: Path, port: int) -> int:
     except OSError as exc:
         print(f"cannot serve on 127.0.0.1:{port} ({exc.strerror or exc}): choose another with --port", file=sys.stderr)
         return 1
+    # Stopped by a signal as by Ctrl-C: the preview's folder is removed either way.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     done = preview.start()
     if done.problems:
         print(f"{len(done.problems)} problem(s) in the sources; fix them and the site will be built:", file=sys.stderr)
@@ -263,7 +266,7 @@ def serve(root: Path, port: int) -> int:
     print(f"serving {preview.url} (first build {done.seconds:.1f} s); watching the sources, Ctrl-C to stop", flush=True)
     try:
         preview.run()
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, SystemExit):
         pass
     finally:
         preview.stop()
