@@ -46,6 +46,10 @@ def main(argv: list[str] | None = None) -> int:
                        help="treat MkDocs warnings as errors (default: on)")
     build.add_argument("--handbook", action=argparse.BooleanOptionalAction, default=True,
                        help="also write the printable handbook and the chart cards, site/handbook.pdf and site/chart-cards.pdf (default: on)")
+    serve = sub.add_parser("serve", help=(
+        "serve a live preview on 127.0.0.1: a saved source file re-renders only the pages it changes and "
+        "reloads the browser; a problem in the sources is shown in the page as path:line: message"))
+    serve.add_argument("--port", type=int, default=8000, help="port to serve on (default: 8000; 0: any free one)")
     draw = sub.add_parser("chart", help="draw one chart to a file, to look at it while editing")
     draw.add_argument("chart_id", help="the chart's file name without .yaml, e.g. law-14")
     draw.add_argument("-o", "--output", type=Path, required=True, help="file to write: .svg, .png or .dot")
@@ -79,6 +83,10 @@ def main(argv: list[str] | None = None) -> int:
             return _walks(root, args.chart_id)
         if args.command == "walk":
             return _walk(root, args.tokens)
+        if args.command == "serve":
+            from generator.publish.previewserver import serve as serve_preview
+
+            return serve_preview(root, args.port)
         if args.command == "impact":
             return _impact(root, args.old, args.new, summary_only=args.summary)
         return _build(root, strict=args.strict, handbook=args.handbook)

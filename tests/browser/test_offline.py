@@ -42,6 +42,21 @@ def test_every_kind_of_page_and_the_search_work_offline_once_stored(browser: Any
     context.close()
 
 
+def test_a_first_visit_never_fetches_the_list_of_files(browser: Any, base_url: str) -> None:
+    """offline.json (every file of the site) is fetched only to store the copy: a page learns the
+    copy's size from the worker, so a first visit on a weak link does not carry the list."""
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, service_workers="allow")
+    page = context.new_page()
+    asked: list[str] = []
+    context.on("request", lambda request: asked.append(request.url))
+    page.goto(base_url + "laws/law-27/")
+    expect(page.locator(".offline-state")).to_contain_text("MB", timeout=20000)  # the size, from the worker
+    page.reload()
+    expect(page.locator(".offline-state")).to_contain_text("MB", timeout=20000)
+    assert asked and not [url for url in asked if url.endswith("offline.json")]
+    context.close()
+
+
 def test_a_page_not_stored_says_so_offline(browser: Any, base_url: str) -> None:
     context = browser.new_context(service_workers="allow")
     page = context.new_page()
