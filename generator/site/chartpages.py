@@ -22,7 +22,7 @@ from generator.flowcharts.style import (
     node_attrs,
 )
 from generator.text.inline import Renderer
-from generator.index.urls import CHARTS, box_url, law_url, ref_url
+from generator.index.urls import CHARTS, box_url, chart_url, depth, law_url, ref_url, relative, walk_url
 from generator.corpus.corpus import Corpus
 from generator.sources.model import Chart, ChartLayout, Kind
 from generator.text.templates import display_title
@@ -30,9 +30,10 @@ from generator.flowcharts.walk import cases, not_applied_refs, qualifiers, short
 from generator.corpus.lawcharts import law_charts
 from generator.index.xref import Index
 
-# Charts are inlined on pages two levels down (laws/law-14/, charts/law-14/), so links in the
-# SVG lead back to the root the same way from every page that shows them.
-SVG_PREFIX = "../../"
+# Charts are inlined on pages equally deep (laws/law-14/, charts/law-14/, walk/law-14/), so links
+# in the SVG lead back to the root the same way from every page that shows them.
+assert depth(law_url(1)) == depth(chart_url("c")) == depth(walk_url("c"))
+SVG_PREFIX = relative(chart_url("c"), "")
 
 
 @dataclass(frozen=True)
@@ -192,7 +193,8 @@ class ChartPages:
         laws = [{"number": lc.law, "title": display_title(lc.title), "url": law_url(lc.law),
                  "beside": [self._link(c) for c in lc.beside], "applied_by": [self._link(c) for c in lc.applied_by],
                  "no_chart": lc.no_chart} for lc in law_charts(self.corpus)]
-        return self.env.get_template("charts_index.md.j2").render(rows=rows, printed=self.printed, laws=laws)
+        return self.env.get_template("charts_index.md.j2").render(rows=rows, printed=self.printed, laws=laws,
+                                                                  prefix=relative(CHARTS, ""))
 
     def _link(self, chart_id: str) -> dict[str, str]:
         return {"id": chart_id, "title": self.corpus.charts[chart_id].title}

@@ -11,7 +11,7 @@ from functools import cached_property
 from generator.flowcharts.entries import Entries
 from generator.index.citations import Ref, parse_ref
 from generator.text.inline import term_anchor
-from generator.index.urls import chart_url, law_url, ref_url, walk_url
+from generator.index.urls import chart_beside_law, chart_url, definition_url, law_url, ref_url, walk_url
 from generator.index.lawtree import Place, places, texts
 from generator.corpus.corpus import Corpus
 from generator.sources.model import Chart, ChartLayout, Kind, Law, Section, Vocabulary, WordGroup
@@ -136,16 +136,12 @@ class SearchRecords:
     def _situation_records(self) -> list[Record]:
         out = []
         for s in situations(self.corpus):
-            laws = self._chart_laws_at(s.url) or (s.law,)
+            chart = self.corpus.charts.get(s.chart) if s.chart else None
+            laws = tuple(chart.laws) if chart else (s.law,)
             # A situation opens its step-through at its own place: that is its main link.
             out.append(self._with_words(Record(url=s.walk or s.url, kind="situation", title=s.text, text=s.where,
                                                laws=laws, walk=None, phrasings=s.phrasings)))
         return out
-
-    def _chart_laws_at(self, url: str) -> tuple[int, ...]:
-        _, _, anchor = url.partition("#chart-")
-        chart = self.corpus.charts.get(anchor)
-        return tuple(chart.laws) if chart else ()
 
     def _chart_record(self, chart: Chart) -> Record:
         words = [n.text for n in chart.nodes if n.kind in (Kind.QUESTION, Kind.CASE, Kind.STATEMENT) and n.text]
@@ -157,7 +153,7 @@ class SearchRecords:
     def _definition_records(self) -> list[Record]:
         if self.corpus.definitions is None:
             return []
-        return [self._with_words(Record(url=f"definitions/#{term_anchor(d.term)}", kind="definition",
+        return [self._with_words(Record(url=definition_url(term_anchor(d.term)), kind="definition",
                                         title=f"Definition · {d.term}", text=d.text, laws=(), heading=d.term))
                 for d in self.corpus.definitions.terms]
 
@@ -231,5 +227,5 @@ def citation_table(corpus: Corpus) -> dict[str, list[str]]:
     for chart in corpus.charts.values():
         if len(chart.laws) > 1:
             first, last = min(chart.laws), max(chart.laws)
-            table.setdefault(f"{first}-{last}", [f"{law_url(chart.laws[0])}#chart-{chart.id}", f"Laws {first}–{last}", chart.title])
+            table.setdefault(f"{first}-{last}", [chart_beside_law(chart.laws[0], chart.id), f"Laws {first}–{last}", chart.title])
     return dict(sorted(table.items()))

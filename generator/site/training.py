@@ -24,10 +24,11 @@ from generator.flowcharts.walk import START, WalkError, choices, first_box, foll
 from generator.index import citations
 from generator.sources.model import Chart, ChartLayout, IRREGULARITY, Lesson, Module, Question, Scenario
 from generator.text.inline import Renderer
-from generator.index.urls import CHARTS, law_url, ref_url, walk_url
+from generator.index.urls import (CHARTS, TRAINING, chart_beside_law, index_file, page_file, ref_url, relative,
+                                  training_url, walk_url)
 
-# Course pages sit at training/<module>/: two levels below the root.
-PREFIX = "../../"
+# Every course page sits as deep as a module's lesson (training/<module>/).
+PREFIX = relative(training_url("module"), "")
 LEVELS = {1: "easy", 2: "medium", 3: "hard"}
 
 
@@ -113,7 +114,7 @@ def course_item(corpus: Corpus, chart: Chart, question: Question, number: int) -
     steps: list[dict[str, str]] = []
     ruling: dict[str, list[dict[str, Any]]] = {"now": [], "next": [], "later": []}
     continues: list[dict[str, str]] = []
-    walk = f"{law_url(law)}#chart-{chart.id}"
+    walk = chart_beside_law(law, chart.id)
     if chart.layout is ChartLayout.FLOW:
         try:
             route, carried = _walked(chart, scenario)
@@ -219,6 +220,6 @@ def module_pages(env: Environment, corpus: Corpus, cached: Cached | None = None,
                                                          levels=LEVELS)
 
             key = [template, *(inputs(module) if inputs else [])]
-            pages[f"training/{name}.md"] = cached(key, make) if cached else make()
-    pages["training/index.md"] = env.get_template("training_index.md.j2").render(modules=summary)
+            pages[page_file(training_url(name))] = cached(key, make) if cached else make()
+    pages[index_file(TRAINING)] = env.get_template("training_index.md.j2").render(modules=summary)
     return pages

@@ -11,7 +11,7 @@ from generator.site.chartpages import SVG_PREFIX
 from generator.text.embed import script_json
 from generator.flowcharts.style import STYLES
 from generator.text.inline import Renderer
-from generator.index.urls import chart_url, law_url, ref_url, walk_url
+from generator.index.urls import WALK, chart_url, law_url, ref_url, walk_url
 from generator.corpus.corpus import Corpus
 from generator.sources.model import Chart, ChartLayout, Continuation, ENTRY_KINDS, IRREGULARITY, Kind, Node
 from generator.text.quotes import quote
@@ -178,7 +178,7 @@ def walk_data(chart: Chart, corpus: Corpus, index: Index) -> dict[str, Any]:
     return {"id": chart.id, "title": chart.title, "start": first_box(chart), "boxes": boxes,
             "quotes": maker.quoted, "notes": notes, "entries": entries,
             "handedFrom": handed_from(corpus, chart.id),
-            "chartUrl": SVG_PREFIX + chart_url(chart.id), "walkUrl": SVG_PREFIX + "walk/"}
+            "chartUrl": SVG_PREFIX + chart_url(chart.id), "walkUrl": SVG_PREFIX + WALK}
 
 
 # A chart's walk as another chart's step-through reads it, when a walk was handed over from it:
