@@ -9,7 +9,7 @@ from generator.index import citations
 from generator.corpus.chartrules import check_rulings
 from generator.corpus.completeness import check_completeness
 from generator.corpus.coursecheck import check_course
-from generator.corpus.places import check_citation, check_citations, missing_message, nearest
+from generator.corpus.places import check_citation, check_citations, field_lead, nearest, resolve
 from generator.index.citations import Mention, Ref
 from generator.corpus.corpus import Corpus
 from generator.sources.errors import Problems
@@ -91,16 +91,14 @@ def _check_passages(corpus: Corpus, passages: Iterable[Passage], index: Index, p
     for passage in passages:
         for mention in passage.mentions():
             for ref in mention.refs:
-                if corpus.missing(ref, index):
-                    problems.add(path, passage.line, f"{passage.part}: {missing_message(ref, index)}")
+                resolve(corpus, ref, None, problems, path, passage.line, f"{passage.part}: ", index=index)
         _check_malformed(passage.text, None, path, passage.line, problems)
 
 
 def _check_mentions(corpus: Corpus, mentions: Iterable[Mention], index: Index, path: Path, line: int, problems: Problems) -> None:
     for mention in mentions:
         for ref in mention.refs:
-            if corpus.missing(ref, index):
-                problems.add(path, line, missing_message(ref, index))
+            resolve(corpus, ref, None, problems, path, line, index=index)
 
 
 def _check_edition(corpus: Corpus, year: int, laws: dict[int, Law], problems: Problems) -> None:
@@ -129,14 +127,11 @@ def _check_overrides(corpus: Corpus, year: int, problems: Problems) -> None:
         for side, values, index, edition in (("old", override.old, old_index, year),
                                              ("new", override.new, corpus.index, None)):
             for value in values:
-                ref = citations.parse_ref(value)
                 line = override.line(side)
+                ref = resolve(corpus, value, None, problems, path, line, field_lead(side), index=index,
+                              where=f"the {edition} Laws" if edition else "the current Laws",
+                              missing=lambda r, index=index: not index.exists(r))
                 if ref is None:
-                    problems.add(path, line, f"{side}: '{value}' is not a place like 45C4 (write the Law's number)")
-                    continue
-                if not index.exists(ref):
-                    name = f"the {edition} Laws" if edition else "the current Laws"
-                    problems.add(path, line, f"{side}: Law {ref.canonical()} is not in {name}")
                     continue
                 if (side, ref) in seen:
                     problems.add(path, line, f"{side}: Law {ref.canonical()} is already matched at line {seen[side, ref]}")
@@ -148,8 +143,6 @@ def _check_overrides(corpus: Corpus, year: int, problems: Problems) -> None:
 
 def _check_law(corpus: Corpus, law: Law, index: Index, path: Path, problems: Problems, *,
                missing: Callable[[Ref], bool] | None = None, edition: int | None = None) -> None:
-    if missing is None:
-        missing = lambda ref: corpus.missing(ref, index)  # noqa: E731
     where = "the Laws" if edition is None else f"the {edition} Laws"
     blocks = {p.ref: p.block for p in places(law)}
     for block in blocks.values():
@@ -159,8 +152,8 @@ def _check_law(corpus: Corpus, law: Law, index: Index, path: Path, problems: Pro
     for place, key, _text, mention in index.mentions[law.law]:
         block = blocks[place]
         for ref in mention.refs:
-            if missing(ref):
-                problems.add(path, block.line(key), f"{place.label()} {missing_message(ref, index, where)}")
+            resolve(corpus, ref, None, problems, path, block.line(key), f"{place.label()} ", index=index,
+                    where=where, missing=missing)
     if edition is not None:
         _check_footnotes(law, path, problems)
         return
