@@ -12,6 +12,7 @@ from generator.sources.errors import SourceErrors
 from generator.publish.safebuild import BuildFailed
 from generator.handbook.fonts import MissingFont
 from generator.sources.model import ChartLayout
+from generator.sources.sourcekeys import chart_key
 
 if TYPE_CHECKING:
     from generator.corpus.corpus import Corpus
@@ -110,7 +111,7 @@ def _check_chart(root: Path, chart_id: str) -> int:
     from generator.flowcharts.walk import WalkError, walk
 
     corpus, problems = read_corpus(root, cached=True)
-    path = corpus.paths.get(f"chart:{chart_id}") or root / "flowcharts" / f"{chart_id}.yaml"
+    path = corpus.paths.get(chart_key(chart_id)) or root / "flowcharts" / f"{chart_id}.yaml"
     shown = problems.display(path)
     own = [p for p in problems.items if p.path == shown]
     for problem in sorted(own):

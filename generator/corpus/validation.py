@@ -20,6 +20,7 @@ from generator.flowcharts.walk import START, UnusedFacts, WalkError, cases, clos
 from generator.index.prose import Passage, chart_note_passages, lesson_passages
 from generator.index.xref import FOOTNOTE_RE, Index, chart_texts
 from generator.flowcharts.style import PRINT_WRAP_WIDTH
+from generator.sources.sourcekeys import COURSE, alignment_key, front_key, lesson_key
 
 
 def check_corpus(corpus: Corpus, problems: Problems) -> None:
@@ -32,7 +33,7 @@ def check_corpus(corpus: Corpus, problems: Problems) -> None:
     for chart in corpus.charts.values():
         _check_chart(chart, corpus, index, problems)
     if corpus.definitions is not None:
-        path = corpus.paths["front:definitions"]
+        path = corpus.paths[front_key("definitions")]
         names = Counter(d.term.casefold() for d in corpus.definitions.terms)
         for d in corpus.definitions.terms:
             if names[d.term.casefold()] > 1:
@@ -42,20 +43,20 @@ def check_corpus(corpus: Corpus, problems: Problems) -> None:
                     problems.add(path, d.line("see"), f"'{d.term}' refers to '{other}', which is not a defined term")
             _check_text_citations(corpus, d.text, None, index, path, d.line("text"), problems)
     if corpus.course is not None:
-        path = corpus.paths["course"]
+        path = corpus.paths[COURSE]
         for module in corpus.course.modules:
             for chart_id in module.charts:
                 if chart_id not in corpus.charts and chart_id not in corpus.unreadable_charts:
                     problems.add(path, module.line("charts"), f"module '{module.id}' names chart '{chart_id}', which does not exist")
     check_course(corpus, problems)
     for module_id, lesson in corpus.lessons.items():
-        _check_passages(corpus, lesson_passages(lesson), index, corpus.paths[f"lesson:{module_id}"], problems)
+        _check_passages(corpus, lesson_passages(lesson), index, corpus.paths[lesson_key(module_id)], problems)
     if corpus.vocabulary is not None:
-        _check_vocabulary(corpus, corpus.vocabulary, index, corpus.paths["front:vocabulary"], problems)
+        _check_vocabulary(corpus, corpus.vocabulary, index, corpus.paths[front_key("vocabulary")], problems)
     for name in ("preface", "introduction"):
         front = getattr(corpus, name)
         if front is not None:
-            _check_text_citations(corpus, front.text, None, index, corpus.paths[f"front:{name}"], front.line("text"), problems)
+            _check_text_citations(corpus, front.text, None, index, corpus.paths[front_key(name)], front.line("text"), problems)
 
 
 def _check_vocabulary(corpus: Corpus, vocabulary: Vocabulary, index: Index, path: Path, problems: Problems) -> None:
@@ -120,7 +121,7 @@ def _check_overrides(corpus: Corpus, year: int, problems: Problems) -> None:
     found = corpus.alignments.get(year)
     if found is None:
         return
-    path = corpus.paths[f"alignment:{year}"]
+    path = corpus.paths[alignment_key(year)]
     old_index = corpus.edition_indexes[year]
     seen: dict[tuple[str, Ref], int] = {}
     for override in found.overrides:

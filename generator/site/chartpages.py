@@ -22,6 +22,7 @@ from generator.flowcharts.style import (
     node_attrs,
 )
 from generator.text.inline import Renderer
+from generator.sources.sourcekeys import chart_key
 from generator.index.urls import CHARTS, box_url, chart_url, depth, law_url, ref_url, relative, walk_url
 from generator.corpus.corpus import Corpus
 from generator.sources.model import Chart, ChartLayout, Kind
@@ -68,7 +69,7 @@ def dot_sources(corpus: Corpus) -> dict[str, Job]:
         named = [hand_off(c, corpus.charts).label for n in chart.nodes for c in n.continues]
         return Job(f"{SVG_PREFIX}\n{chart.model_dump_json()}\n{named}", lambda: site_dot(chart, corpus.charts))
 
-    out = {f"chart:{c.id}": chart_job(c) for c in corpus.charts.values() if c.layout is ChartLayout.FLOW}
+    out = {chart_key(c.id): chart_job(c) for c in corpus.charts.values() if c.layout is ChartLayout.FLOW}
     for kind, style in STYLES.items():
         source = _single_box(kind, style.example)
         out[f"legend:{kind.value}"] = Job(source, lambda s=source: s)
@@ -118,7 +119,7 @@ class ChartPages:
                 for k, cont in enumerate(n.continues):
                     labels[hand_off_id(n.id, k)] = hand_off(cont, self.corpus.charts).label
             boxes = {n.id for n in chart.nodes if stands_on(n)}  # where a walk may start or stand
-            self._readable[chart.id] = readable_svg(self.svgs[f"chart:{chart.id}"], labels, boxes)
+            self._readable[chart.id] = readable_svg(self.svgs[chart_key(chart.id)], labels, boxes)
         description = f"Flowchart for {', '.join(f'Law {n}' for n in chart.laws)}. The chart in words follows it."
         return Markup(named_svg(self._readable[chart.id], title=chart.title, description=description,
                                 svg_id=f"svg-{chart.id}{suffix}"))

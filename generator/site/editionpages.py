@@ -8,6 +8,7 @@ A provision keeps its anchor in every view where it exists (see `alignment.old_a
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Callable
 
 from jinja2 import Environment
@@ -22,6 +23,24 @@ from generator.corpus.corpus import Corpus
 from generator.sources.model import CURRENT_EDITION, WORDING_NOTES, Block, Law
 from generator.text.templates import display_title
 from generator.editions.worddiff import counts, diff_html, without_markers, word_diff
+from generator.sources.sourcekeys import alignment_key, law_key
+
+
+class ViewKind(StrEnum):
+    CURRENT = "current"  # the text in force
+    CHANGES = "changes"  # the changes since an earlier edition
+    WORDING = "wording"  # an earlier edition's wording on its own
+
+
+@dataclass(frozen=True)
+class View:
+    """Which view of a Law a page shows: the current text, or one of an earlier edition's."""
+
+    kind: ViewKind
+    year: int | None = None  # the earlier edition, for its views
+
+
+CURRENT_VIEW = View(ViewKind.CURRENT)
 
 
 @dataclass(frozen=True)
@@ -31,16 +50,16 @@ class SwitchLink:
     current: bool
 
 
-def switch(corpus: Corpus, law: int, view: str) -> list[SwitchLink]:
-    """The views of one Law ("current", "changes:1997", "wording:1997"); empty without an earlier edition."""
+def switch(corpus: Corpus, law: int, view: View) -> list[SwitchLink]:
+    """The links to every view of one Law, `view` the one shown; empty without an earlier edition."""
     links: list[SwitchLink] = []
     for year in sorted(corpus.editions, reverse=True):
         if law not in corpus.editions[year] or law not in corpus.laws:
             continue
         if not links:
-            links.append(SwitchLink(f"{CURRENT_EDITION} text", law_url(law), view == "current"))
-        links.append(SwitchLink(f"Changes since {year}", changes_url(year, law), view == f"changes:{year}"))
-        links.append(SwitchLink(f"{year} wording", wording_url(year, law), view == f"wording:{year}"))
+            links.append(SwitchLink(f"{CURRENT_EDITION} text", law_url(law), view == CURRENT_VIEW))
+        links.append(SwitchLink(f"Changes since {year}", changes_url(year, law), view == View(ViewKind.CHANGES, year)))
+        links.append(SwitchLink(f"{year} wording", wording_url(year, law), view == View(ViewKind.WORDING, year)))
     return links
 
 
@@ -71,8 +90,8 @@ class EditionPages:
     def inputs(self, kind: str, year: int, laws: list[int]) -> list[str]:
         if self.source is None:
             return []
-        return [kind, self.source(f"alignment:{year}"),
-                *(self.source(k) for n in laws for k in (f"law:{n}", f"law:{year}:{n}"))]
+        return [kind, self.source(alignment_key(year)),
+                *(self.source(k) for n in laws for k in (law_key(n), law_key(n, year)))]
 
     def pages(self) -> dict[str, str]:
         out: dict[str, str] = {}
@@ -109,7 +128,7 @@ class EditionPages:
             law=law, year=year, title=display_title(law.title), note=WORDING_NOTES[law.wording],
             lead=r.text(law.text, law.law) if law.text else None,
             after=r.text(law.after, law.law) if law.after else None,
-            levels=levels, prefix=root, switch=switch(self.corpus, law.law, f"wording:{year}"),
+            levels=levels, prefix=root, switch=switch(self.corpus, law.law, View(ViewKind.WORDING, year)),
             current=CURRENT_EDITION,
             current_url=law_url(law.law) if law.law in self.corpus.laws else None)
 
@@ -123,7 +142,7 @@ class EditionPages:
             law=law, year=year, current=CURRENT_EDITION, title=display_title(law.title),
             old_title=display_title(old.title) if old.title != law.title else None,
             rows=rows, tally=_tally(aligned), prefix=relative(changes_url(year, number), ""),
-            switch=switch(self.corpus, number, f"changes:{year}"))
+            switch=switch(self.corpus, number, View(ViewKind.CHANGES, year)))
 
     def overview_page(self, year: int, laws: list[int]) -> str:
         """Every Law of the earlier edition, the most changed first."""

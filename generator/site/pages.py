@@ -12,11 +12,11 @@ from generator.index import citations
 from generator.sources.cachedir import cache_dir
 from generator.site.chartpages import ChartPages, PrintedCopies
 from generator.index.citations import Ref
-from generator.site.editionpages import EditionPages, switch
+from generator.site.editionpages import CURRENT_VIEW, EditionPages, switch
 from generator.text.embed import script_json
 from generator.text.inline import Renderer, TermLinker, term_anchor
-from generator.index.urls import (CHARTS, DEFINITIONS, LEGEND, SCORE_TOOLS, SITUATIONS, TRAINING, chart_url, index_file, law_url, overview_url, page_file,
-                                  ref_url, relative, training_url, walk_url)
+from generator.index.urls import (CHARTS, DEFINITIONS, LEGEND, SCORE_TOOLS, SITUATIONS, TRAINING, chart_url, index_file,
+                                  law_url, overview_url, page_file, ref_url, relative, training_url, walk_url)
 from generator.corpus.corpus import Corpus
 from generator.sources.model import Chart, ChartLayout, Law, Module, Part, WORDING_NOTES
 from generator.site.pagecache import PageCache
@@ -29,6 +29,7 @@ from generator.site.training import module_pages
 from generator.flowcharts.boxnotes import hand_off
 from generator.site.walkpages import carried_script, handed_from, walk_page
 from generator.index.xref import Index
+from generator.sources.sourcekeys import COURSE, chart_key, front_key, law_key, lesson_key, questions_key
 
 # The record of each chart's audit against the 2017 text, kept beside the other notes.
 AUDIT_INDEX = "audit/index.md"
@@ -59,10 +60,10 @@ class PageMaker:
         charts it hands over to (their titles and Cases) or is handed from (their ids): not their
         whole sources, so that editing one chart remakes only the pages that show it."""
         assert self.cache is not None
-        svg = self.svgs.get(f"chart:{chart.id}", "")
+        svg = self.svgs.get(chart_key(chart.id), "")
         handed = [hand_off(c, self.corpus.charts).label for n in chart.nodes for c in n.continues]
-        return [self.cache.source(f"chart:{chart.id}"), hashlib.sha256(svg.encode()).hexdigest(),
-                *(self.cache.source(f"law:{n}") for n in chart.laws),
+        return [self.cache.source(chart_key(chart.id)), hashlib.sha256(svg.encode()).hexdigest(),
+                *(self.cache.source(law_key(n)) for n in chart.laws),
                 repr(handed), repr(handed_from(self.corpus, chart.id))]
 
     def renderer(self, page: str, *, terms: bool = True) -> Renderer:
@@ -111,20 +112,20 @@ class PageMaker:
         assert self.cache is not None
         handed = [hand_off(c, self.corpus.charts).label for chart_id in module.charts if chart_id in self.corpus.charts
                   for n in self.corpus.charts[chart_id].nodes for c in n.continues]
-        return ["module", self.cache.source("course"), self.cache.source(f"lesson:{module.id}"),
-                *(self.cache.source(f"chart:{c}") for c in module.charts),
-                *(self.cache.source(f"questions:{c}") for c in module.charts), self.cache.all_laws(), repr(handed)]
+        return ["module", self.cache.source(COURSE), self.cache.source(lesson_key(module.id)),
+                *(self.cache.source(chart_key(c)) for c in module.charts),
+                *(self.cache.source(questions_key(c)) for c in module.charts), self.cache.all_laws(), repr(handed)]
 
     def law_inputs(self, law: Law) -> list[str]:
         """Everything a Law's page shows: its text, terms, charts, quotes and who cites it."""
         if self.cache is None:
             return []
         quoted = [citations.parse_ref(v, law.law) for v in law.beside]
-        return ["law-page", self.cache.source(f"law:{law.law}"), self.cache.source("front:definitions"),
+        return ["law-page", self.cache.source(law_key(law.law)), self.cache.source(front_key("definitions")),
                 *(i for c in self.corpus.charts_for(law.law) for i in self.chart_inputs(c)),
-                *(self.cache.source(f"law:{r.law}") for r in quoted if r is not None),
+                *(self.cache.source(law_key(r.law)) for r in quoted if r is not None),
                 repr(self.cited_by_laws(law.law)), repr(self.cited_by_charts(law.law)),
-                repr(switch(self.corpus, law.law, "current"))]
+                repr(switch(self.corpus, law.law, CURRENT_VIEW))]
 
     def law_page(self, law: Law) -> str:
         r = self.renderer(law_url(law.law))
@@ -140,7 +141,7 @@ class PageMaker:
             beside=[q for q in (self.quote(v, law, r) for v in law.beside) if q is not None],
             cited_by_laws=self.cited_by_laws(law.law),
             cited_by_charts=self.cited_by_charts(law.law),
-            switch=switch(self.corpus, law.law, "current"),
+            switch=switch(self.corpus, law.law, CURRENT_VIEW),
         )
 
     def quote(self, value: str, law: Law, r: Renderer) -> Quote | None:
