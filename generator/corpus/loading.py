@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Callable, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -257,25 +257,21 @@ def source_files(root: Path, problems: Problems) -> dict[str, list[Path]]:
 
 def _edition_files(folder: Path, problems: Problems) -> list[Path]:
     """An earlier edition's folder: its law-NN.yaml files and alignment.yaml; anything else is reported."""
-    found: list[Path] = []
-    try:
-        entries = sorted(os.scandir(folder), key=lambda e: e.name)
-    except OSError as exc:
-        problems.add(folder, 1, f"cannot be read: {exc.strerror or exc}")
-        return found
-    for entry in entries:
-        if entry.name.startswith("."):
-            continue
-        if LAW_FILE_RE.match(entry.name) or entry.name == ALIGNMENT_FILE:
-            found.append(folder / entry.name)
-        else:
-            problems.add(folder / entry.name, 1, (
-                f"not read: laws/{folder.name}/ holds only law-NN.yaml files and {ALIGNMENT_FILE}"))
-    return found
+    return _folder_files(folder, problems, lambda e: bool(LAW_FILE_RE.match(e.name)) or e.name == ALIGNMENT_FILE,
+                         f"laws/{folder.name}/ holds only law-NN.yaml files and {ALIGNMENT_FILE}")
 
 
 def _course_files(folder: Path, problems: Problems) -> list[Path]:
     """training/lessons/ or training/questions/: one <id>.yaml each; anything else is reported."""
+    return _folder_files(folder, problems,
+                         lambda e: bool(CHART_FILE_RE.match(e.name)) and e.is_file(follow_symlinks=False),
+                         f"training/{folder.name}/ holds only <id>.yaml files (a module's or a chart's id, "
+                         "lower-case letters, digits and hyphens)")
+
+
+def _folder_files(folder: Path, problems: Problems, wanted: Callable[[os.DirEntry[str]], bool], holds: str) -> list[Path]:
+    """The files of a folder that `wanted` keeps, by name; each other one (but hidden ones) is
+    reported as not read, with what the folder `holds`."""
     found: list[Path] = []
     try:
         entries = sorted(os.scandir(folder), key=lambda e: e.name)
@@ -285,12 +281,10 @@ def _course_files(folder: Path, problems: Problems) -> list[Path]:
     for entry in entries:
         if entry.name.startswith("."):
             continue
-        if CHART_FILE_RE.match(entry.name) and entry.is_file(follow_symlinks=False):
+        if wanted(entry):
             found.append(folder / entry.name)
         else:
-            problems.add(folder / entry.name, 1, (
-                f"not read: training/{folder.name}/ holds only <id>.yaml files (a module's or a chart's id, "
-                "lower-case letters, digits and hyphens)"))
+            problems.add(folder / entry.name, 1, f"not read: {holds}")
     return found
 
 

@@ -7,6 +7,8 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any, Callable
 
+from jinja2 import Environment
+
 
 from generator.index import citations
 from generator.sources.cachedir import cache_dir
@@ -100,11 +102,7 @@ class PageMaker:
             pages[page_file(law_url(law.law))] = self.cached(self.law_inputs(law), lambda l=law: self.law_page(l))
         pages.update(EditionPages(self.corpus, self.env, self.cached, self.cache.source if self.cache else None).pages())
         if {77, 78} <= set(self.corpus.laws):
-            data = scoring_data(self.corpus.laws[77], self.corpus.laws[78])
-            links = {name: relative(SCORE_TOOLS, ref_url(ref)) for name, ref in
-                     (("scoring", Ref(77)), ("imps", Ref(78, "B")), ("weighted", Ref(12, "C", 1, "c")))}
-            pages[page_file(SCORE_TOOLS)] = self.env.get_template("score_tools.md.j2").render(
-                data_json=script_json(data), links=links)
+            pages[page_file(SCORE_TOOLS)] = score_tools_page(self.env, self.corpus.laws[77], self.corpus.laws[78])
         return pages
 
     def module_inputs(self, module: Module) -> list[str]:
@@ -190,6 +188,13 @@ class PageMaker:
             groups.setdefault(s.text[:1].upper(), []).append(s)
         return self.env.get_template("situations.md.j2").render(groups=sorted(groups.items()),
                                                                        prefix=relative(SITUATIONS, ""))
+
+
+def score_tools_page(env: Environment, scoring: Law, imps: Law) -> str:
+    """The score tools, worked from the tables of Laws 77 (`scoring`) and 78 (`imps`)."""
+    links = {name: relative(SCORE_TOOLS, ref_url(ref)) for name, ref in
+             (("scoring", Ref(77)), ("imps", Ref(78, "B")), ("weighted", Ref(12, "C", 1, "c")))}
+    return env.get_template("score_tools.md.j2").render(data_json=script_json(scoring_data(scoring, imps)), links=links)
 
 
 def nav(corpus: Corpus) -> list[Any]:
