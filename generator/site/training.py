@@ -20,7 +20,7 @@ from generator.corpus.corpus import Corpus
 from generator.flowcharts.boxnotes import hand_off
 from generator.flowcharts.ruling import Item as RulingItem
 from generator.flowcharts.ruling import ruling_of, steps_of
-from generator.flowcharts.walk import START, WalkError, choices, first_box, follow, not_met
+from generator.flowcharts.walk import START, WalkError, box_of, choices, first_box, follow, not_met
 from generator.index import citations
 from generator.sources.model import Chart, ChartLayout, IRREGULARITY, Lesson, Module, Question, Scenario
 from generator.text.inline import Renderer
@@ -125,7 +125,7 @@ def course_item(corpus: Corpus, chart: Chart, question: Question, number: int) -
                  if s.answer is not None and s.node is not None]
         card = ruling_of(walked)
         ruling = {"now": _ruling_parts(card.now), "next": _ruling_parts(card.next), "later": _ruling_parts(card.later)}
-        end = chart.by_id[route[-1].split("~")[0]]
+        end = chart.by_id[box_of(route[-1])]
         continues = [{"label": h.label, "url": _continue_url(h.chart)} for h in (hand_off(c, corpus.charts) for c in end.continues)]
         walk = walk_url(chart.id, route)
     elif scenario.table is not None:
