@@ -29,7 +29,6 @@ from generator.sources.model import Chart, ChartLayout, Kind
 from generator.text.templates import display_title
 from generator.flowcharts.walk import cases, not_applied_refs, qualifiers, short, stands_on
 from generator.corpus.lawcharts import law_charts
-from generator.index.xref import Index
 
 # Charts are inlined on pages equally deep (laws/law-14/, charts/law-14/, walk/law-14/), so links
 # in the SVG lead back to the root the same way from every page that shows them.
@@ -99,13 +98,13 @@ def _arrows_example() -> str:
 class ChartPages:
     """Renders charts for the pages that show them."""
 
-    def __init__(self, corpus: Corpus, env: Environment, svgs: dict[str, str], index: Index | None = None,
+    def __init__(self, corpus: Corpus, env: Environment, svgs: dict[str, str],
                  printed: PrintedCopies | None = None) -> None:
         self.corpus = corpus
         self.printed = printed or PrintedCopies()
         self.env = env
         self.svgs = svgs
-        self.index = index
+        self.index = corpus.index
         self._figures: dict[tuple[str, bool], Markup] = {}
         self._readable: dict[str, str] = {}
 

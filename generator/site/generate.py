@@ -17,9 +17,8 @@ def generate_pages(corpus: Corpus, *, handbook: str | None = None, printed: Prin
     offer; `printed` what the chart pages say of the printed copies (handbook pages, chart cards).
     """
     svgs = render_all(dot_sources(corpus), cache_dir(corpus.root, "svg"))
-    index = corpus.index
     templates = corpus.root / "site_templates"
     cache = PageCache(cache_dir(corpus.root, "pages"), corpus, templates)
-    pages = PageMaker(corpus, index, svgs, templates, cache, handbook=handbook, printed=printed).all_pages()
+    pages = PageMaker(corpus, svgs, templates, cache, handbook=handbook, printed=printed).all_pages()
     cache.prune()
     return pages

@@ -30,7 +30,6 @@ from generator.text.templates import display_title, environment
 from generator.site.training import module_pages
 from generator.flowcharts.boxnotes import hand_off
 from generator.site.walkpages import carried_script, handed_from, walk_page
-from generator.index.xref import Index
 from generator.sources.sourcekeys import COURSE, chart_key, front_key, law_key, lesson_key, questions_key
 
 # The record of each chart's audit against the 2017 text, kept beside the other notes.
@@ -40,16 +39,16 @@ AUDIT_INDEX = "audit/index.md"
 class PageMaker:
     """Renders every generated page; page paths are MkDocs `src_uri`s."""
 
-    def __init__(self, corpus: Corpus, index: Index, svgs: dict[str, str], templates_dir: Path,
+    def __init__(self, corpus: Corpus, svgs: dict[str, str], templates_dir: Path,
                  cache: PageCache | None = None, *, handbook: str | None = None,
                  printed: PrintedCopies | None = None) -> None:
         self.corpus = corpus
-        self.index = index
+        self.index = corpus.index
         # Builds that keep pages between runs keep compiled templates too.
         self.env = environment(templates_dir, cache_dir(corpus.root, "jinja") if cache is not None else None)
         self.terms = TermLinker.build(corpus.definitions)
         self.printed = printed or PrintedCopies()
-        self.charts = ChartPages(corpus, self.env, svgs, index, self.printed)
+        self.charts = ChartPages(corpus, self.env, svgs, self.printed)
         self.svgs = svgs
         self.cache = cache
         self.handbook = handbook
@@ -95,9 +94,9 @@ class PageMaker:
                 # A step-through quotes any Law a box applies.
                 pages[page_file(walk_url(chart.id))] = self.cached(
                     ["walk", *inputs, self.cache.all_laws() if self.cache else ""],
-                    lambda c=chart: walk_page(self.env, c, self.corpus, self.index, self.charts.svg(c, "-map")))
+                    lambda c=chart: walk_page(self.env, c, self.corpus, self.charts.svg(c, "-map")))
                 pages[walk_url(chart.id) + "data.js"] = self.cached(
-                    ["walk-data", *inputs, self.cache.all_laws() if self.cache else ""], lambda c=chart: carried_script(c, self.corpus, self.index))
+                    ["walk-data", *inputs, self.cache.all_laws() if self.cache else ""], lambda c=chart: carried_script(c, self.corpus))
         for law in self.corpus.laws.values():
             pages[page_file(law_url(law.law))] = self.cached(self.law_inputs(law), lambda l=law: self.law_page(l))
         pages.update(EditionPages(self.corpus, self.env, self.cached, self.cache.source if self.cache else None).pages())
@@ -145,7 +144,7 @@ class PageMaker:
     def quote(self, value: str, law: Law, r: Renderer) -> Quote | None:
         """A place printed beside a Law, quoted from its own Law."""
         ref = citations.parse_ref(value, law.law)
-        return None if ref is None else quote(self.corpus, self.index, ref, r.prefix)
+        return None if ref is None else quote(self.corpus, ref, r.prefix)
 
     def cited_by_laws(self, number: int) -> list[dict[str, Any]]:
         by_law: dict[int, set[Ref]] = defaultdict(set)
