@@ -203,7 +203,7 @@ def _walk(root: Path, tokens: list[str]) -> int:
 
 
 def _impact(root: Path, old: str, new: str, *, summary_only: bool) -> int:
-    """The laws editor's work list between two editions (see generator/impact.py)."""
+    """The laws editor's work list between two editions (see generator/tools/impact.py)."""
     from generator.tools.impact import compare, format_report
     from generator.corpus.loading import load_corpus, read_draft
     from generator.sources.model import CURRENT_EDITION
