@@ -256,7 +256,7 @@ def _build(root: Path, *, strict: bool, handbook: bool) -> int:
 
 
 def _draw(root: Path, chart_id: str, output: Path) -> int:
-    from generator.site.chartpages import site_dot
+    from generator.site.drawings import site_dot
     from generator.flowcharts.render import render_to
     from generator.corpus.loading import read_corpus
 

@@ -334,7 +334,7 @@ def test_a_table_too_long_for_an_a5_page_keeps_the_floor_and_takes_a_spread(corp
     from generator.handbook.pieces import cut_chart, room_for
     from generator.handbook.stamping import Stamps
     from generator.handbook.tablefit import fit_tables
-    from generator.site.chartpages import dot_sources
+    from generator.site.drawings import dot_sources
     from generator.sources.cachedir import cache_dir
 
     paper = PAPERS["A5"]

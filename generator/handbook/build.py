@@ -18,7 +18,7 @@ from pypdf import PdfReader, PdfWriter
 from weasyprint import HTML
 
 from generator.sources.cachedir import cache_dir, keep, kept, work_key
-from generator.site.chartpages import dot_sources
+from generator.site.drawings import dot_sources
 from generator.flowcharts.render import render_all
 from generator.text.inline import TermLinker
 from generator.corpus.corpus import Corpus

@@ -13,7 +13,7 @@ from markupsafe import Markup
 
 from generator.flowcharts import svg as svgread
 from generator.flowcharts.boxnotes import cell_note_words
-from generator.site.chartpages import SVG_PREFIX
+from generator.site.drawings import SVG_PREFIX
 from generator.index.urls import box_url
 from generator.flowcharts.dot import node_link
 from generator.flowcharts.style import STYLES

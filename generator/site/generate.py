@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from generator.sources.cachedir import cache_dir
-from generator.site.chartpages import PrintedCopies, dot_sources
+from generator.site.drawings import dot_sources
+from generator.site.printed import PrintedCopies
 from generator.flowcharts.render import render_all
 from generator.corpus.corpus import Corpus
 from generator.site.pagecache import PageCache

@@ -12,7 +12,8 @@ from jinja2 import Environment
 
 from generator.index import citations
 from generator.sources.cachedir import cache_dir
-from generator.site.chartpages import ChartPages, PrintedCopies
+from generator.site.chartpages import ChartPages
+from generator.site.printed import PrintedCopies
 from generator.index.citations import Ref
 from generator.site.editionpages import CURRENT_VIEW, EditionPages, switch
 from generator.text.embed import script_json

@@ -7,7 +7,7 @@ from typing import Any
 from jinja2 import Environment
 
 from generator.flowcharts.boxnotes import added_words, book_prints, correction_words, hand_off, provenance
-from generator.site.chartpages import SVG_PREFIX
+from generator.site.drawings import SVG_PREFIX
 from generator.text.embed import script_json
 from generator.flowcharts.style import STYLES
 from generator.text.inline import Renderer
