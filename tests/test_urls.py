@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from generator.index.citations import Ref
 from generator.index.urls import (CHARTS, changes_url, chart_beside_law, chart_url, depth, index_file, law_url,
-                                  overview_url, page_file, ref_url, relative, training_url, walk_url, wording_url)
+                                  overview_url, page_file, ref_url, relative, root_from, training_url, walk_url,
+                                  wording_url)
 
 
 def test_pages_and_anchors() -> None:
@@ -22,8 +23,16 @@ def test_relative_climbs_back_to_the_root() -> None:
     assert depth(wording_url(1997, 45) + "#45A") == 3  # an anchor is not a folder
     assert relative("", law_url(7)) == "laws/law-07/"
     assert relative(chart_url("law-14"), ref_url(Ref(27, "B"))) == "../../laws/law-27/#27B"
-    assert relative(wording_url(1997, 45), "") == "../../../"
-    assert relative(training_url("law-16"), "") == "../../"
+    assert root_from(wording_url(1997, 45)) == relative(wording_url(1997, 45), "") == "../../../"
+    assert root_from(training_url("law-16")) == "../../"
+
+
+def test_relative_takes_the_shortest_way() -> None:
+    assert relative(training_url("law-16"), training_url("law-16-test")) == "../law-16-test/"
+    assert relative("training/", training_url("law-16")) == "law-16/"
+    assert relative(CHARTS, chart_url("law-14")) == "law-14/"
+    assert relative(CHARTS, law_url(14)) == "../laws/law-14/"
+    assert relative(law_url(27), ref_url(Ref(27, "B"))) == "#27B"
 
 
 def test_page_files() -> None:

@@ -1,8 +1,8 @@
 """Where each thing lives on the site: the one place that builds an address.
 
 Addresses are relative to the site's root ("laws/law-27/#27B1"); a page served at one of them
-links another with `relative`, which climbs back to the root by the folders the page is served
-below it ("laws/law-27/" is two). Page files (what MkDocs reads) are named from the same addresses
+links another with `relative` (the shortest way), or puts `root_from` (its way back up to the root,
+by the folders it is served below it: "laws/law-27/" is two) before an address. Page files (what MkDocs reads) are named from the same addresses
 by `page_file` and `index_file`.
 """
 from __future__ import annotations
@@ -86,9 +86,22 @@ def depth(page: str) -> int:
     return page.partition("#")[0].count("/")
 
 
+def root_from(page: str) -> str:
+    """The relative way from the page served at `page` back up to the root ("../../")."""
+    return to_root(depth(page))
+
+
 def relative(from_page: str, to: str) -> str:
-    """The address `to` (from the root) as a page served at `from_page` links it."""
-    return to_root(depth(from_page)) + to
+    """The address `to` (from the root) as the page served at `from_page` links it, by the shortest
+    way, as MkDocs' `get_relative_url`: from "training/law-16/", "training/law-16-test/" is
+    "../law-16-test/" and "laws/law-77/" is "../../laws/law-77/"."""
+    here = from_page.partition("#")[0].split("/")[:-1]  # the folders the page is served in
+    path, mark, anchor = to.partition("#")
+    there = path.split("/")
+    shared = 0
+    while shared < min(len(here), len(there) - 1) and here[shared] == there[shared]:
+        shared += 1
+    return to_root(len(here) - shared) + "/".join(there[shared:]) + mark + anchor
 
 
 def page_file(page: str) -> str:

@@ -16,7 +16,7 @@ from generator.site.printed import PrintedCopies
 from generator.flowcharts.style import STYLES
 from generator.text.inline import Renderer
 from generator.sources.sourcekeys import chart_key
-from generator.index.urls import CHARTS, box_url, law_url, ref_url, relative
+from generator.index.urls import CHARTS, box_url, chart_url, law_url, ref_url, relative, root_from
 from generator.corpus.corpus import Corpus
 from generator.sources.model import Chart, ChartLayout
 from generator.text.templates import display_title
@@ -116,17 +116,17 @@ class ChartPages:
             printed=self.printed.of(chart.id))
 
     def index_page(self) -> str:
-        rows = [{"id": c.id, "title": c.title, "page": c.page, "provenance": provenance(c),
+        rows = [{"id": c.id, "url": relative(CHARTS, chart_url(c.id)), "title": c.title, "page": c.page, "provenance": provenance(c),
                  "laws": [{"number": n, "url": law_url(n)} for n in c.laws], "printed": self.printed.of(c.id)}
                 for c in sorted(self.corpus.charts.values(), key=lambda c: (min(c.laws), c.page or 999))]
         laws = [{"number": lc.law, "title": display_title(lc.title), "url": law_url(lc.law),
                  "beside": [self._link(c) for c in lc.beside], "applied_by": [self._link(c) for c in lc.applied_by],
                  "no_chart": lc.no_chart} for lc in law_charts(self.corpus)]
         return self.env.get_template("charts_index.md.j2").render(rows=rows, printed=self.printed, laws=laws,
-                                                                  prefix=relative(CHARTS, ""))
+                                                                  prefix=root_from(CHARTS))
 
     def _link(self, chart_id: str) -> dict[str, str]:
-        return {"id": chart_id, "title": self.corpus.charts[chart_id].title}
+        return {"id": chart_id, "url": relative(CHARTS, chart_url(chart_id)), "title": self.corpus.charts[chart_id].title}
 
     def legend(self) -> str:
         rows = []

@@ -12,14 +12,14 @@ from generator.flowcharts.dot import chart_dot, wrap_label
 from generator.flowcharts.render import Job
 from generator.flowcharts.style import EDGE_ATTRS, GRAPH_ATTRS, NO_EDGE, STYLES, YES_EDGE, node_attrs
 from generator.corpus.corpus import Corpus
-from generator.index.urls import box_url, chart_url, depth, law_url, ref_url, relative, walk_url
+from generator.index.urls import box_url, chart_url, depth, law_url, ref_url, root_from, walk_url
 from generator.sources.model import Chart, ChartLayout, Kind
 from generator.sources.sourcekeys import chart_key
 
 # Charts are inlined on pages equally deep (laws/law-14/, charts/law-14/, walk/law-14/), so links
 # in the SVG lead back to the root the same way from every page that shows them.
 assert depth(law_url(1)) == depth(chart_url("c")) == depth(walk_url("c"))
-SVG_PREFIX = relative(chart_url("c"), "")
+SVG_PREFIX = root_from(chart_url("c"))
 
 
 def site_dot(chart: Chart, charts: dict[str, Chart]) -> str:

@@ -17,7 +17,7 @@ from markupsafe import Markup, escape
 from generator.editions.alignment import Change, LawAlignment, Row, align_law, edition_anchor, old_anchors
 from generator.index.citations import Ref
 from generator.text.inline import Renderer
-from generator.index.urls import changes_url, index_file, law_url, overview_url, page_file, relative, wording_url
+from generator.index.urls import changes_url, index_file, law_url, overview_url, page_file, root_from, wording_url
 from generator.index.lawtree import Place, places
 from generator.corpus.corpus import Corpus
 from generator.sources.model import CURRENT_EDITION, WORDING_NOTES, Block, Law
@@ -113,14 +113,14 @@ class EditionPages:
     def wording_page(self, year: int, law: Law) -> str:
         """An earlier edition's wording of a Law, on its own, marked as not in force."""
         index = self.corpus.edition_indexes[year]
-        root = relative(wording_url(year, law.law), "")
+        root = root_from(wording_url(year, law.law))
 
         def anchor(ref: Ref) -> str:
             return self.anchors(year, ref.law).get(ref) or edition_anchor(year, ref)
 
         def url_for(ref: Ref) -> str:
             place = "" if ref.section is None and ref.paragraph is None else f"#{anchor(ref)}"
-            return relative(wording_url(year, law.law), wording_url(year, ref.law)) + place
+            return root + wording_url(year, ref.law) + place
 
         r = Renderer(root, index, None, url_for=url_for)
         levels = [_level(p, anchor(p.ref), r, law.law) for p in places(law) if p.depth > 0]
@@ -141,7 +141,7 @@ class EditionPages:
         return self.env.get_template("edition_compare.md.j2").render(
             law=law, year=year, current=CURRENT_EDITION, title=display_title(law.title),
             old_title=display_title(old.title) if old.title != law.title else None,
-            rows=rows, tally=_tally(aligned), prefix=relative(changes_url(year, number), ""),
+            rows=rows, tally=_tally(aligned), prefix=root_from(changes_url(year, number)),
             switch=switch(self.corpus, number, View(ViewKind.CHANGES, year)))
 
     def overview_page(self, year: int, laws: list[int]) -> str:
@@ -157,7 +157,7 @@ class EditionPages:
                 "changes": changes_url(year, n), "wording": wording_url(year, n), "current": law_url(n)})
         entries.sort(key=lambda e: (-e["share"], e["law"]))
         return self.env.get_template("edition_overview.md.j2").render(
-            year=year, current=CURRENT_EDITION, entries=entries, prefix=relative(overview_url(year), ""))
+            year=year, current=CURRENT_EDITION, entries=entries, prefix=root_from(overview_url(year)))
 
 
 def _tally(aligned: LawAlignment) -> dict[str, int]:

@@ -19,7 +19,8 @@ from generator.site.editionpages import CURRENT_VIEW, EditionPages, switch
 from generator.text.embed import script_json
 from generator.text.inline import Renderer, TermLinker, term_anchor
 from generator.index.urls import (CHARTS, DEFINITIONS, LEGEND, SCORE_TOOLS, SITUATIONS, TRAINING, chart_url, index_file,
-                                  law_url, overview_url, page_file, ref_url, relative, training_url, walk_url)
+                                  law_url, overview_url, page_file, ref_url, relative, root_from, training_url,
+                                  walk_url)
 from generator.corpus.corpus import Corpus
 from generator.sources.model import Chart, ChartLayout, Law, Module, Part, WORDING_NOTES
 from generator.site.pagecache import PageCache
@@ -70,7 +71,7 @@ class PageMaker:
 
     def renderer(self, page: str, *, terms: bool = True) -> Renderer:
         """Renders text for the page served at `page`."""
-        return Renderer(relative(page, ""), self.index, self.terms.fresh() if terms else None)
+        return Renderer(root_from(page), self.index, self.terms.fresh() if terms else None)
 
     def all_pages(self) -> dict[str, str]:
         pages: dict[str, str] = {"index.md": self.home()}
@@ -187,7 +188,7 @@ class PageMaker:
         for s in situations(self.corpus):
             groups.setdefault(s.text[:1].upper(), []).append(s)
         return self.env.get_template("situations.md.j2").render(groups=sorted(groups.items()),
-                                                                       prefix=relative(SITUATIONS, ""))
+                                                                       prefix=root_from(SITUATIONS))
 
 
 def score_tools_page(env: Environment, scoring: Law, imps: Law) -> str:

@@ -24,11 +24,11 @@ from generator.flowcharts.walk import START, WalkError, box_of, choices, first_b
 from generator.index import citations
 from generator.sources.model import Chart, ChartLayout, IRREGULARITY, Lesson, Module, Question, Scenario
 from generator.text.inline import Renderer
-from generator.index.urls import (CHARTS, TRAINING, chart_beside_law, index_file, page_file, ref_url, relative,
+from generator.index.urls import (CHARTS, TRAINING, chart_beside_law, index_file, page_file, ref_url, relative, root_from,
                                   training_url, walk_url)
 
 # Every course page sits as deep as a module's lesson (training/<module>/).
-PREFIX = relative(training_url("module"), "")
+PREFIX = root_from(training_url("module"))
 LEVELS = {1: "easy", 2: "medium", 3: "hard"}
 
 
@@ -189,6 +189,12 @@ def module_view(corpus: Corpus, module: Module) -> ModuleView:
 Cached = Callable[[list[str], Callable[[], str]], str]
 
 
+def module_links(module: Module, page: str) -> dict[str, str]:
+    """A module's lesson, final test and handout, as the page served at `page` links them."""
+    return {"lesson": relative(page, training_url(module.id)), "test": relative(page, training_url(f"{module.id}-test")),
+            "handout": relative(page, training_url(f"{module.id}-handout"))}
+
+
 def module_pages(env: Environment, corpus: Corpus, cached: Cached | None = None,
                  inputs: Callable[[Module], list[str]] | None = None) -> dict[str, str]:
     """training/index.md, and per module its lesson page, its final test and its handout.
@@ -212,12 +218,12 @@ def module_pages(env: Environment, corpus: Corpus, cached: Cached | None = None,
         lesson = corpus.lessons.get(module.id)
         count = sum(len(corpus.questions[c].questions) for c in module.charts if c in corpus.questions)
         summary.append({"module": module, "count": count, "minutes": lesson.minutes if lesson else None,
-                        "objectives": lesson.objectives if lesson else []})
+                        "objectives": lesson.objectives if lesson else [], "links": module_links(module, TRAINING)})
         for template, name in (("training_module.md.j2", module.id), ("training_test.md.j2", f"{module.id}-test"),
                                ("training_handout.md.j2", f"{module.id}-handout")):
-            def make(template: str = template, module: Module = module) -> str:
+            def make(template: str = template, module: Module = module, name: str = name) -> str:
                 return env.get_template(template).render(view=view(module), module=module, prefix=PREFIX, r=r,
-                                                         levels=LEVELS)
+                                                         levels=LEVELS, links=module_links(module, training_url(name)))
 
             key = [template, *(inputs(module) if inputs else [])]
             pages[page_file(training_url(name))] = cached(key, make) if cached else make()
