@@ -1,9 +1,9 @@
 """Where each thing lives on the site: the one place that builds an address.
 
 Addresses are relative to the site's root ("laws/law-27/#27B1"); a page served at one of them
-links another with `relative` (the shortest way), or puts `root_from` (its way back up to the root,
-by the folders it is served below it: "laws/law-27/" is two) before an address. Page files (what MkDocs reads) are named from the same addresses
-by `page_file` and `index_file`.
+links another with `relative` (the shortest way), or puts `root_from` before an address (its way
+back up to the root, by the folders it is served below it: "laws/law-27/" is two). The files
+MkDocs reads are named from the same addresses by `page_file` and `index_file`.
 """
 from __future__ import annotations
 
