@@ -12,6 +12,7 @@ from generator.sources.errors import SourceErrors
 from generator.publish.safebuild import BuildFailed
 from generator.handbook.fonts import MissingFont
 from generator.sources.model import ChartLayout
+from generator.sources.sourcekeys import chart_key
 
 if TYPE_CHECKING:
     from generator.corpus.corpus import Corpus
@@ -118,7 +119,7 @@ def _check_chart(root: Path, chart_id: str) -> int:
     from generator.flowcharts.walk import WalkError, walk
 
     corpus, problems = read_corpus(root, cached=True)
-    path = corpus.paths.get(f"chart:{chart_id}") or root / "flowcharts" / f"{chart_id}.yaml"
+    path = corpus.paths.get(chart_key(chart_id)) or root / "flowcharts" / f"{chart_id}.yaml"
     shown = problems.display(path)
     own = [p for p in problems.items if p.path == shown]
     for problem in sorted(own):
@@ -210,7 +211,7 @@ def _walk(root: Path, tokens: list[str]) -> int:
 
 
 def _impact(root: Path, old: str, new: str, *, summary_only: bool) -> int:
-    """The laws editor's work list between two editions (see generator/impact.py)."""
+    """The laws editor's work list between two editions (see generator/tools/impact.py)."""
     from generator.tools.impact import compare, format_report
     from generator.corpus.loading import load_corpus, read_draft
     from generator.sources.model import CURRENT_EDITION
@@ -263,7 +264,7 @@ def _build(root: Path, *, strict: bool, handbook: bool) -> int:
 
 
 def _draw(root: Path, chart_id: str, output: Path) -> int:
-    from generator.site.chartpages import site_dot
+    from generator.site.drawings import site_dot
     from generator.flowcharts.render import render_to
     from generator.corpus.loading import read_corpus
 

@@ -94,9 +94,9 @@ def test_only_a_book_chart_has_added_boxes_and_a_page(project: Path) -> None:
 def test_the_walk_data_carries_the_chart_that_handed_over(project: Path) -> None:
     corpus = load_corpus(project)
     assert handed_from(corpus, "onward") == ["fixture"]
-    data = walk_data(corpus.charts["onward"], corpus, corpus.index)
+    data = walk_data(corpus.charts["onward"], corpus)
     assert data["entries"] == ["q2"] and data["handedFrom"] == ["fixture"]
-    script = carried_script(corpus.charts["fixture"], corpus, corpus.index)
+    script = carried_script(corpus.charts["fixture"], corpus)
     prefix = '(window.bridgeLawsWalks = window.bridgeLawsWalks || {})["fixture"] = '
     assert script.startswith(prefix) and script.endswith(";\n")
     carried = json.loads(script[len(prefix):-2])
@@ -104,7 +104,7 @@ def test_the_walk_data_carries_the_chart_that_handed_over(project: Path) -> None
     assert carried["boxes"]["q1"]["choices"] == [{"label": "Yes", "to": "k1"}, {"label": "No", "to": "o1"}]
     assert carried["links"]["Law 2A1"] == "../../laws/law-02/#2A1"
     assert r"\u003c" in script  # the box words' markup is escaped for a script, as in a page
-    own = walk_data(corpus.charts["fixture"], corpus, corpus.index)
+    own = walk_data(corpus.charts["fixture"], corpus)
     assert own["boxes"]["a1"]["continues"][0]["label"] == "Continue in Law 2: Fixture Onward Chart"
     assert own["boxes"]["q1"]["notes"][0]["html"] == "A statement about &lt;everything&gt; &amp; more"
     assert own["boxes"]["o1"]["corrected"] == "The WBU book prints: “Option 1 Accept the call”"

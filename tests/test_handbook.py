@@ -334,7 +334,7 @@ def test_a_table_too_long_for_an_a5_page_keeps_the_floor_and_takes_a_spread(corp
     from generator.handbook.pieces import cut_chart, room_for
     from generator.handbook.stamping import Stamps
     from generator.handbook.tablefit import fit_tables
-    from generator.site.chartpages import dot_sources
+    from generator.site.drawings import dot_sources
     from generator.sources.cachedir import cache_dir
 
     paper = PAPERS["A5"]
@@ -342,7 +342,7 @@ def test_a_table_too_long_for_an_a5_page_keeps_the_floor_and_takes_a_spread(corp
     svgs = render_all({k: j for k, j in dot_sources(corpus).items() if k.startswith("legend:")}, cache_dir(corpus.root, "svg"))
     pieces = {c: cut_chart(corpus.charts[c], corpus.charts, room, cache_dir(corpus.root, "svg"))
               for c in ("law-09-flow", "law-20-flow")}
-    book = Handbook(corpus, corpus.index, svgs, paper, ROOT / "site_templates", ImageFiles(tmp_path), pieces, Stamps())
+    book = Handbook(corpus, svgs, paper, ROOT / "site_templates", ImageFiles(tmp_path), pieces, Stamps())
     fits = fit_tables(book, ROOT / "site_templates" / "print")
     assert set(fits) == {"law-09", "law-20"}
     for chart_id, fit in fits.items():

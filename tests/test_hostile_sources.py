@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from support import make_project
 from generator.publish.safebuild import build_site
 
 SECONDS = 60  # far more than a check takes; a hang would take for ever

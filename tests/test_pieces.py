@@ -8,10 +8,11 @@ import pytest
 
 from generator.sources.cachedir import cache_dir
 from generator.handbook.cards import card_paper
-from generator.handbook.pieces import Piece, Room, cut_chart, print_dot, print_pieces, reading_order, room_for, svg_size
+from generator.flowcharts.svg import size_pt as svg_size
+from generator.handbook.pieces import Piece, Room, cut_chart, print_dot, print_pieces, reading_order, room_for
 from generator.handbook.paper import PAPERS
 from generator.flowcharts.render import Job, render_all
-from generator.corpus.loading import Corpus, load_corpus
+from generator.corpus.loading import Corpus
 from generator.sources.model import Kind
 
 from support import BELOW_THE_CARD_FLOOR  # noqa: E402

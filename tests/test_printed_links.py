@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from generator.corpus.corpus import Corpus
-from generator.site.chartpages import PrintedCopies
+from generator.site.printed import PrintedCopies
 from generator.site.generate import generate_pages
 
 

@@ -14,7 +14,9 @@ from bs4 import BeautifulSoup
 from support import ROOT
 from generator.sources.errors import Problems
 from generator.sources.model import Law
-from generator.tools.scoring import ScoringDataError, ScoringTables, scoring_data, script_json
+from generator.site.pages import score_tools_page
+from generator.text.embed import script_json
+from generator.tools.scoring import ScoringDataError, ScoringTables, scoring_data
 from generator.text.templates import environment
 from generator.sources.yamlsource import read_yaml
 
@@ -207,7 +209,7 @@ def test_js_mentions_each_function() -> None:
 
 def test_page_template(laws: tuple[Law, Law]) -> None:
     data = scoring_data(*laws)
-    page = environment(ROOT / "site_templates").get_template("score_tools.md.j2").render(data_json=script_json(data))
+    page = score_tools_page(environment(ROOT / "site_templates"), *laws)
     assert page.startswith("---\ntitle: ")
     soup = BeautifulSoup(page.split("---", 2)[2], "html.parser")
     assert json.loads(soup.find("script", id="score-data").string) == data

@@ -85,7 +85,7 @@ def test_unknown_citation_in_chart_and_beside(project: Path) -> None:
     edit(project / "laws/law-02.yaml", "beside: [1A1]", "beside: [1A7]")
     assert problems(project) == [
         "flowcharts/fixture.yaml:35: cites Law 2D, which is not in the Laws (Law 2 has A)",
-        "laws/law-02.yaml:16: beside: Law 1A7 is not in the Laws (Law 1A has 1, 2)",
+        "laws/law-02.yaml:16: beside: cites Law 1A7, which is not in the Laws (Law 1A has 1, 2)",
     ]
 
 

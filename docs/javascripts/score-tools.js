@@ -2,8 +2,8 @@
    (Law 12C1(c)).
 
    Every figure comes from the JSON that the page embeds in <script id="score-data">, which the
-   build makes from the same tables the Law pages print (generator/scoring.py, as_data()). This
-   file repeats the arithmetic of generator/scoring.py, function for function:
+   build makes from the same tables the Law pages print (generator/tools/scoring.py, as_data()). This
+   file repeats the arithmetic of generator/tools/scoring.py, function for function:
      scoreParts / contractScore  <->  ScoringTables.score_parts / contract_score
      imps                        <->  ScoringTables.imps
      weightedScore               <->  ScoringTables.weighted_score
@@ -18,7 +18,7 @@
   var STRAIN_NAMES = { "♣": "clubs", "♦": "diamonds", "♥": "hearts", "♠": "spades", "NT": "no-trump" };
   var ORDINALS = ["", "first", "second", "third", "fourth", "fifth", "sixth"];
 
-  /* ---- The arithmetic (same as generator/scoring.py) ---- */
+  /* ---- The arithmetic (same as generator/tools/scoring.py) ---- */
 
   // The score line by line, as Law 77 builds it; negative amounts go to the defenders.
   function scoreParts(data, level, strain, doubled, vulnerable, tricks) {

@@ -7,6 +7,7 @@ from pathlib import Path
 from generator.index.citations import Ref
 from generator.sources.model import CURRENT_EDITION, Alignment, Chart, Course, Definitions, FrontText, Law, Lesson, QuestionSet, Vocabulary
 from generator.index.xref import Index
+from generator.sources.sourcekeys import chart_key, law_key
 
 
 @dataclass(frozen=True)
@@ -21,7 +22,7 @@ class Corpus:
     definitions: Definitions | None = None
     course: Course | None = None
     vocabulary: Vocabulary | None = None
-    paths: dict[str, Path] = field(default_factory=dict)  # "law:14", "chart:law-14", "front:preface"
+    paths: dict[str, Path] = field(default_factory=dict)  # by source key (sources/sourcekeys.py): "law:14", "chart:law-14"
     unreadable_laws: frozenset[int] = frozenset()  # named by files that failed to load
     unreadable_charts: frozenset[str] = frozenset()  # ids of chart files that failed to load
     index: Index = field(default_factory=Index)  # the places that exist and who cites whom
@@ -39,10 +40,10 @@ class Corpus:
         return not index.exists(ref) and ref.law not in self.unreadable_laws
 
     def law_path(self, number: int, edition: int = CURRENT_EDITION) -> Path:
-        return self.paths[f"law:{number}" if edition == CURRENT_EDITION else f"law:{edition}:{number}"]
+        return self.paths[law_key(number, None if edition == CURRENT_EDITION else edition)]
 
     def chart_path(self, chart_id: str) -> Path:
-        return self.paths[f"chart:{chart_id}"]
+        return self.paths[chart_key(chart_id)]
 
     def charts_for(self, number: int) -> list[Chart]:
         """The charts printed beside Law `number`, in the book's page order."""

@@ -14,6 +14,7 @@ from generator.index import citations
 from generator.index.citations import Ref
 from generator.sources.errors import Problems
 from generator.sources.model import Chart, Question, Scenario
+from generator.sources.sourcekeys import lesson_key, questions_key
 
 MIN_OPTIONS = 3
 # A module with enough questions has a session's set of 10-15 and a final test of at least 8.
@@ -27,10 +28,10 @@ QUESTION_MINUTES = 2
 def check_course(corpus: Corpus, problems: Problems) -> None:
     """Record every problem of the course's questions and lessons at its line."""
     for chart_id, found in corpus.questions.items():
-        _check_questions(corpus, chart_id, found.questions, corpus.paths[f"questions:{chart_id}"], problems)
+        _check_questions(corpus, chart_id, found.questions, corpus.paths[questions_key(chart_id)], problems)
     modules = {m.id: m for m in corpus.course.modules} if corpus.course else {}
     for module_id, lesson in corpus.lessons.items():
-        path = corpus.paths[f"lesson:{module_id}"]
+        path = corpus.paths[lesson_key(module_id)]
         module = modules.get(module_id)
         if module is None:
             problems.add(path, lesson.line(), f"no module '{module_id}' in training/modules.yaml{_nearest(module_id, modules)}: "
@@ -74,7 +75,7 @@ def check_course(corpus: Corpus, problems: Problems) -> None:
         for chart_id in module.charts:
             for question in corpus.questions.get(chart_id, _NONE).questions:
                 if question.topic is not None and question.topic not in topics:
-                    qpath = corpus.paths[f"questions:{chart_id}"]
+                    qpath = corpus.paths[questions_key(chart_id)]
                     problems.add(qpath, question.line("topic"), (
                         f"'{question.scenario}': topic '{question.topic}' is not a topic of lesson '{module_id}'"
                         f"{_nearest(question.topic, topics)}"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Callable, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -29,6 +29,7 @@ from generator.sources.modelcache import ModelCache
 from generator.corpus.validation import check_corpus
 from generator.index.xref import build_index
 from generator.sources.yamlsource import line_at, read_source, read_yaml
+from generator.sources.sourcekeys import COURSE, alignment_key, chart_key, front_key, law_key, lesson_key, questions_key
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -79,11 +80,11 @@ def read_corpus(root: Path, *, cached: bool = False) -> tuple[Corpus, Problems]:
         if named is None:
             problems.add(path, law.line("law"), f"file for Law {law.law} must be named law-{law.law:02d}.yaml")
         if law.law in laws:
-            first = problems.display(paths[f"law:{law.law}"])
+            first = problems.display(paths[law_key(law.law)])
             problems.add(path, law.line("law"), f"Law {law.law} is already defined in {first}")
             continue
         laws[law.law] = law
-        paths[f"law:{law.law}"] = path
+        paths[law_key(law.law)] = path
 
     charts: dict[str, Chart] = {}
     unreadable_charts: set[str] = set()
@@ -94,7 +95,7 @@ def read_corpus(root: Path, *, cached: bool = False) -> tuple[Corpus, Problems]:
         else:
             chart = chart.model_copy(update={"id": path.stem})
             charts[chart.id] = chart
-            paths[f"chart:{chart.id}"] = path
+            paths[chart_key(chart.id)] = path
 
     front: dict[str, Any] = {}
     for name, model in (("preface", FrontText), ("introduction", FrontText), ("definitions", Definitions),
@@ -102,24 +103,24 @@ def read_corpus(root: Path, *, cached: bool = False) -> tuple[Corpus, Problems]:
         path = root / "front" / f"{name}.yaml"
         if path in files["front"]:
             front[name] = read(path, model)
-            paths[f"front:{name}"] = path
+            paths[front_key(name)] = path
 
     course_path = root / "training" / "modules.yaml"
     if course_path in files["training"]:
         front["course"] = read(course_path, Course)
-        paths["course"] = course_path
+        paths[COURSE] = course_path
     lessons: dict[str, Lesson] = {}
     for path in sorted(files["lessons"]):
         lesson = read(path, Lesson)
         if lesson is not None:
             lessons[path.stem] = lesson
-            paths[f"lesson:{path.stem}"] = path
+            paths[lesson_key(path.stem)] = path
     questions: dict[str, QuestionSet] = {}
     for path in sorted(files["questions"]):
         found = read(path, QuestionSet)
         if found is not None:
             questions[path.stem] = found
-            paths[f"questions:{path.stem}"] = path
+            paths[questions_key(path.stem)] = path
 
     editions: dict[int, dict[int, Law]] = {}
     alignments: dict[int, Alignment] = {}
@@ -130,11 +131,11 @@ def read_corpus(root: Path, *, cached: bool = False) -> tuple[Corpus, Problems]:
             found = read(overrides, Alignment)
             if found is not None:
                 alignments[year] = found
-                paths[f"alignment:{year}"] = overrides
+                paths[alignment_key(year)] = overrides
     for law in laws.values():
         year = EDITION_OF.get(law.wording)
         if year != CURRENT_EDITION:
-            problems.add(paths[f"law:{law.law}"], law.line("wording"), f"wording '{law.wording.value}' " + (
+            problems.add(paths[law_key(law.law)], law.line("wording"), f"wording '{law.wording.value}' " + (
                 f"is of the {year} edition: laws/ holds the {CURRENT_EDITION} text; put it in laws/{year}/"
                 if year else DRAFT_ELSEWHERE))
 
@@ -171,7 +172,7 @@ def _read_edition(year: int, files: list[Path], read: Any, paths: dict[str, Path
                 f"but this folder holds the {year} edition"))
             continue
         laws[law.law] = law
-        paths[f"law:{year}:{law.law}"] = path
+        paths[law_key(law.law, year)] = path
     return laws
 
 
@@ -256,25 +257,21 @@ def source_files(root: Path, problems: Problems) -> dict[str, list[Path]]:
 
 def _edition_files(folder: Path, problems: Problems) -> list[Path]:
     """An earlier edition's folder: its law-NN.yaml files and alignment.yaml; anything else is reported."""
-    found: list[Path] = []
-    try:
-        entries = sorted(os.scandir(folder), key=lambda e: e.name)
-    except OSError as exc:
-        problems.add(folder, 1, f"cannot be read: {exc.strerror or exc}")
-        return found
-    for entry in entries:
-        if entry.name.startswith("."):
-            continue
-        if LAW_FILE_RE.match(entry.name) or entry.name == ALIGNMENT_FILE:
-            found.append(folder / entry.name)
-        else:
-            problems.add(folder / entry.name, 1, (
-                f"not read: laws/{folder.name}/ holds only law-NN.yaml files and {ALIGNMENT_FILE}"))
-    return found
+    return _folder_files(folder, problems, lambda e: bool(LAW_FILE_RE.match(e.name)) or e.name == ALIGNMENT_FILE,
+                         f"laws/{folder.name}/ holds only law-NN.yaml files and {ALIGNMENT_FILE}")
 
 
 def _course_files(folder: Path, problems: Problems) -> list[Path]:
     """training/lessons/ or training/questions/: one <id>.yaml each; anything else is reported."""
+    return _folder_files(folder, problems,
+                         lambda e: bool(CHART_FILE_RE.match(e.name)) and e.is_file(follow_symlinks=False),
+                         f"training/{folder.name}/ holds only <id>.yaml files (a module's or a chart's id, "
+                         "lower-case letters, digits and hyphens)")
+
+
+def _folder_files(folder: Path, problems: Problems, wanted: Callable[[os.DirEntry[str]], bool], holds: str) -> list[Path]:
+    """The files of a folder that `wanted` keeps, by name; each other one (but hidden ones) is
+    reported as not read, with what the folder `holds`."""
     found: list[Path] = []
     try:
         entries = sorted(os.scandir(folder), key=lambda e: e.name)
@@ -284,12 +281,10 @@ def _course_files(folder: Path, problems: Problems) -> list[Path]:
     for entry in entries:
         if entry.name.startswith("."):
             continue
-        if CHART_FILE_RE.match(entry.name) and entry.is_file(follow_symlinks=False):
+        if wanted(entry):
             found.append(folder / entry.name)
         else:
-            problems.add(folder / entry.name, 1, (
-                f"not read: training/{folder.name}/ holds only <id>.yaml files (a module's or a chart's id, "
-                "lower-case letters, digits and hyphens)"))
+            problems.add(folder / entry.name, 1, f"not read: {holds}")
     return found
 
 

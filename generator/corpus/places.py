@@ -3,7 +3,7 @@ naming the places that do exist where the one written does not ("27B has 1–4")
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from generator.corpus.corpus import Corpus
@@ -27,29 +27,42 @@ def hint(index: Index, ref: Ref) -> str:
     return ""
 
 
+def resolve(corpus: Corpus, value: str | Ref, context: int | None, problems: Problems, path: Path, line: int,
+            lead: str = "", *, index: Index | None = None, where: str = "the Laws",
+            missing: Callable[[Ref], bool] | None = None) -> Ref | None:
+    """The place a citation names (written `value`, or found in text), or None with its problem
+    recorded at `line` after `lead`, which says where it is written ("beside: ", "Law 2A1 ").
+
+    A place is missing when `index` (the current Laws' by default) lacks it, unless its Law's file
+    failed to load (that is reported already); `missing` decides instead where the Laws checked
+    are not all there (an earlier edition's), `where` names them.
+    """
+    ref = citations.parse_ref(value, context) if isinstance(value, str) else value
+    if ref is None:
+        problems.add(path, line, f"{lead}cites '{value}', which is not a citation like 12C1(b)")
+        return None
+    found = index or corpus.index
+    if missing(ref) if missing is not None else corpus.missing(ref, found):
+        problems.add(path, line, f"{lead}cites {ref.label()}, which is not in {where}{hint(found, ref)}")
+        return None
+    return ref
+
+
+def field_lead(key: str) -> str:
+    """How a problem names the field a citation is written in: a `cites:` field goes without saying."""
+    return key.removesuffix("cites") if key.endswith("cites") else f"{key}: "
+
+
 def check_citation(corpus: Corpus, value: str, context: int | None, problems: Problems, path: Path, line: int,
                    key: str = "cites", index: Index | None = None) -> Ref | None:
     """The place `value` names, or None with its problem recorded (at `line`, under `key`)."""
-    ref = citations.parse_ref(value, context)
-    if ref is None:
-        problems.add(path, line, f"{key}: '{value}' is not a citation like 12C1(b)")
-        return None
-    found = index or corpus.index
-    if corpus.missing(ref, found):
-        problems.add(path, line, f"{key}: {ref.label()} is not in the Laws{hint(found, ref)}")
-        return None
-    return ref
+    return resolve(corpus, value, context, problems, path, line, field_lead(key), index=index)
 
 
 def check_citations(corpus: Corpus, values: Iterable[str], context: int | None, problems: Problems, path: Path,
                     line: int, key: str = "cites") -> list[Ref]:
     found = [check_citation(corpus, v, context, problems, path, line, key) for v in values]
     return [r for r in found if r is not None]
-
-
-def missing_message(ref: Ref, index: Index, where: str = "the Laws") -> str:
-    """A citation in words that names no place: the one message for text mentions."""
-    return f"cites {ref.label()}, which is not in {where}{hint(index, ref)}"
 
 
 def nearest(word: str, names: Iterable[str]) -> str:

@@ -9,7 +9,7 @@ from generator.index import citations
 from generator.corpus.chartrules import check_rulings
 from generator.corpus.completeness import check_completeness
 from generator.corpus.coursecheck import check_course
-from generator.corpus.places import check_citation, check_citations, missing_message, nearest
+from generator.corpus.places import check_citation, check_citations, field_lead, nearest, resolve
 from generator.index.citations import Mention, Ref
 from generator.corpus.corpus import Corpus
 from generator.sources.errors import Problems
@@ -20,6 +20,7 @@ from generator.flowcharts.walk import START, UnusedFacts, WalkError, cases, clos
 from generator.index.prose import Passage, chart_note_passages, lesson_passages
 from generator.index.xref import FOOTNOTE_RE, Index, chart_texts
 from generator.flowcharts.style import PRINT_WRAP_WIDTH
+from generator.sources.sourcekeys import COURSE, alignment_key, front_key, lesson_key
 
 
 def check_corpus(corpus: Corpus, problems: Problems) -> None:
@@ -32,7 +33,7 @@ def check_corpus(corpus: Corpus, problems: Problems) -> None:
     for chart in corpus.charts.values():
         _check_chart(chart, corpus, index, problems)
     if corpus.definitions is not None:
-        path = corpus.paths["front:definitions"]
+        path = corpus.paths[front_key("definitions")]
         names = Counter(d.term.casefold() for d in corpus.definitions.terms)
         for d in corpus.definitions.terms:
             if names[d.term.casefold()] > 1:
@@ -42,20 +43,20 @@ def check_corpus(corpus: Corpus, problems: Problems) -> None:
                     problems.add(path, d.line("see"), f"'{d.term}' refers to '{other}', which is not a defined term")
             _check_text_citations(corpus, d.text, None, index, path, d.line("text"), problems)
     if corpus.course is not None:
-        path = corpus.paths["course"]
+        path = corpus.paths[COURSE]
         for module in corpus.course.modules:
             for chart_id in module.charts:
                 if chart_id not in corpus.charts and chart_id not in corpus.unreadable_charts:
                     problems.add(path, module.line("charts"), f"module '{module.id}' names chart '{chart_id}', which does not exist")
     check_course(corpus, problems)
     for module_id, lesson in corpus.lessons.items():
-        _check_passages(corpus, lesson_passages(lesson), index, corpus.paths[f"lesson:{module_id}"], problems)
+        _check_passages(corpus, lesson_passages(lesson), index, corpus.paths[lesson_key(module_id)], problems)
     if corpus.vocabulary is not None:
-        _check_vocabulary(corpus, corpus.vocabulary, index, corpus.paths["front:vocabulary"], problems)
+        _check_vocabulary(corpus, corpus.vocabulary, index, corpus.paths[front_key("vocabulary")], problems)
     for name in ("preface", "introduction"):
         front = getattr(corpus, name)
         if front is not None:
-            _check_text_citations(corpus, front.text, None, index, corpus.paths[f"front:{name}"], front.line("text"), problems)
+            _check_text_citations(corpus, front.text, None, index, corpus.paths[front_key(name)], front.line("text"), problems)
 
 
 def _check_vocabulary(corpus: Corpus, vocabulary: Vocabulary, index: Index, path: Path, problems: Problems) -> None:
@@ -91,16 +92,14 @@ def _check_passages(corpus: Corpus, passages: Iterable[Passage], index: Index, p
     for passage in passages:
         for mention in passage.mentions():
             for ref in mention.refs:
-                if corpus.missing(ref, index):
-                    problems.add(path, passage.line, f"{passage.part}: {missing_message(ref, index)}")
+                resolve(corpus, ref, None, problems, path, passage.line, f"{passage.part}: ", index=index)
         _check_malformed(passage.text, None, path, passage.line, problems)
 
 
 def _check_mentions(corpus: Corpus, mentions: Iterable[Mention], index: Index, path: Path, line: int, problems: Problems) -> None:
     for mention in mentions:
         for ref in mention.refs:
-            if corpus.missing(ref, index):
-                problems.add(path, line, missing_message(ref, index))
+            resolve(corpus, ref, None, problems, path, line, index=index)
 
 
 def _check_edition(corpus: Corpus, year: int, laws: dict[int, Law], problems: Problems) -> None:
@@ -122,21 +121,18 @@ def _check_overrides(corpus: Corpus, year: int, problems: Problems) -> None:
     found = corpus.alignments.get(year)
     if found is None:
         return
-    path = corpus.paths[f"alignment:{year}"]
+    path = corpus.paths[alignment_key(year)]
     old_index = corpus.edition_indexes[year]
     seen: dict[tuple[str, Ref], int] = {}
     for override in found.overrides:
         for side, values, index, edition in (("old", override.old, old_index, year),
                                              ("new", override.new, corpus.index, None)):
             for value in values:
-                ref = citations.parse_ref(value)
                 line = override.line(side)
+                ref = resolve(corpus, value, None, problems, path, line, field_lead(side), index=index,
+                              where=f"the {edition} Laws" if edition else "the current Laws",
+                              missing=lambda r, index=index: not index.exists(r))
                 if ref is None:
-                    problems.add(path, line, f"{side}: '{value}' is not a place like 45C4 (write the Law's number)")
-                    continue
-                if not index.exists(ref):
-                    name = f"the {edition} Laws" if edition else "the current Laws"
-                    problems.add(path, line, f"{side}: Law {ref.canonical()} is not in {name}")
                     continue
                 if (side, ref) in seen:
                     problems.add(path, line, f"{side}: Law {ref.canonical()} is already matched at line {seen[side, ref]}")
@@ -148,8 +144,6 @@ def _check_overrides(corpus: Corpus, year: int, problems: Problems) -> None:
 
 def _check_law(corpus: Corpus, law: Law, index: Index, path: Path, problems: Problems, *,
                missing: Callable[[Ref], bool] | None = None, edition: int | None = None) -> None:
-    if missing is None:
-        missing = lambda ref: corpus.missing(ref, index)  # noqa: E731
     where = "the Laws" if edition is None else f"the {edition} Laws"
     blocks = {p.ref: p.block for p in places(law)}
     for block in blocks.values():
@@ -159,8 +153,8 @@ def _check_law(corpus: Corpus, law: Law, index: Index, path: Path, problems: Pro
     for place, key, _text, mention in index.mentions[law.law]:
         block = blocks[place]
         for ref in mention.refs:
-            if missing(ref):
-                problems.add(path, block.line(key), f"{place.label()} {missing_message(ref, index, where)}")
+            resolve(corpus, ref, None, problems, path, block.line(key), f"{place.label()} ", index=index,
+                    where=where, missing=missing)
     if edition is not None:
         _check_footnotes(law, path, problems)
         return

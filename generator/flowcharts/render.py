@@ -14,6 +14,7 @@ from typing import Callable, Collection
 import graphviz
 import graphviz.backend.dot_command as dot_command
 
+from generator.flowcharts import svg as svgread
 from generator.sources.cachedir import keep, kept_text, work_key
 
 
@@ -80,10 +81,6 @@ def _render(source: str) -> str:
     return graphviz.pipe("dot", "svg", source.encode("utf-8"), quiet=True).decode("utf-8")
 
 
-_PROLOG_RE = re.compile(r"^.*?(?=<svg)", re.S)
-_COMMENT_RE = re.compile(r"<!--.*?-->", re.S)
-
-
 _ID_RE = re.compile(r' id="(?:graph|node|edge|a_node|a_edge|clust)\d+"')
 _DECIMALS_RE = re.compile(r"(-?\d+\.\d)\d+")
 
@@ -101,7 +98,7 @@ def _slim(svg: str) -> str:
     svg = svg.replace(' text-anchor="middle"', "").replace(' font-size="12.00"', "")
     svg = _DECIMALS_RE.sub(r"\1", svg)
     svg = re.sub(r"\n\s*\n+", "\n", svg)
-    return re.sub(r"<svg\b", '<svg font-family="Arial, Helvetica, sans-serif" font-size="12" text-anchor="middle"', svg, count=1)
+    return svgread.with_root_attributes(svg, ' font-family="Arial, Helvetica, sans-serif" font-size="12" text-anchor="middle"')
 
 
 def inline_svg(svg: str, *, title: str, description: str, labels: dict[str, str], svg_id: str) -> str:
@@ -123,7 +120,7 @@ def readable_svg(svg: str, labels: dict[str, str], boxes: Collection[str] = ()) 
     `data-to`: the viewer starts a step-through at a tapped box, and the step-through's map marks
     the route by them.
     """
-    out = _COMMENT_RE.sub("", _PROLOG_RE.sub("", svg, count=1))
+    out = svgread.bare(svg)
 
     def retitle(m: re.Match[str]) -> str:
         kind, name = m.group(1), html.unescape(m.group(2))
@@ -143,16 +140,15 @@ def readable_svg(svg: str, labels: dict[str, str], boxes: Collection[str] = ()) 
 
 def named_svg(svg: str, *, title: str, description: str, svg_id: str) -> str:
     """A readable drawing given its id on the page, its accessible name and its description."""
-    width = re.search(r'<svg[^>]*\bwidth="([\d.]+)pt"', svg)
+    width = svgread.width_pt(svg)
     # On a wide screen a chart shrinks to its column, but never below 55% of its drawn size: past
     # that the words are too small to read, so the panel scrolls instead (laws.css applies the
     # floor; on a phone the chart is fitted to the width and the viewer enlarges it).
-    floor = f' style="--chart-floor:{round(float(width.group(1)) * 4 / 3 * 0.55)}px"' if width else ""
-    out = re.sub(r"<svg\b", (
-        f'<svg id="{svg_id}" role="img" aria-labelledby="{svg_id}-title {svg_id}-desc" focusable="false"{floor}'
-    ), svg, count=1)
+    floor = f' style="--chart-floor:{round(width * 4 / 3 * 0.55)}px"' if width is not None else ""
+    out = svgread.with_root_attributes(
+        svg, f' id="{svg_id}" role="img" aria-labelledby="{svg_id}-title {svg_id}-desc" focusable="false"{floor}')
     head = (
         f'<title id="{svg_id}-title">{html.escape(title, quote=False)}</title>'
         f'<desc id="{svg_id}-desc">{html.escape(description, quote=False)}</desc>'
     )
-    return re.sub(r"(<svg\b[^>]*>)", lambda m: m.group(1) + head, out, count=1).strip()
+    return svgread.after_root(out, head).strip()

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 from generator.flowcharts.boxnotes import correction_words, later_words
 from generator.sources.model import Chart, Kind
-from generator.flowcharts.walk import START, WalkError, box_refs, cases, choices, first_box, not_met, qualifiers, walk
+from generator.flowcharts.walk import (NOT_MET, START, WalkError, box_of, box_refs, cases, choices, first_box, not_met,
+                                      qualifiers, walk)
 
 # The boxes a walk passes that are part of the ruling (a question's answer is in the trail).
 RULING_KINDS = frozenset({Kind.ACTION, Kind.OPTIONS, Kind.STATEMENT, Kind.REPETITION, Kind.CONDITION})
@@ -73,8 +74,8 @@ def describe(chart: Chart, route: Route) -> list[str]:
     lines: list[str] = []
     ruling: list[str] = []
     for box, answer in route.steps:
-        if box.endswith("~no"):
-            ruling.append(f"  - no action under: {_words(chart.by_id[box[:-3]].text)}")
+        if box.endswith(NOT_MET):
+            ruling.append(f"  - no action under: {_words(chart.by_id[box_of(box)].text)}")
             continue
         node = chart.by_id[box]
         refs = ", ".join(r.canonical() for r in box_refs(chart, node))

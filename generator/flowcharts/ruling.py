@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from generator.flowcharts.walk import NOT_MET, START, box_refs, choices, first_box, not_applied_refs, qualifiers
+from generator.flowcharts.walk import NOT_MET, START, box_of, box_refs, choices, first_box, not_applied_refs, qualifiers
 from generator.index import citations
 from generator.index.citations import Ref
 from generator.sources.model import IRREGULARITY, Chart, Kind, Node, Phase
@@ -40,7 +40,7 @@ class Step:
 
     @property
     def node(self) -> Node | None:
-        return self.chart.by_id.get(self.box.removesuffix(NOT_MET))
+        return self.chart.by_id.get(box_of(self.box))
 
 
 @dataclass(frozen=True)
@@ -179,7 +179,7 @@ def steps_of(chart: Chart, route: list[str], carried: set[str] = frozenset()) ->
     for here, nxt in zip(route, [*route[1:], None]):
         if here == START:
             continue
-        node = chart.by_id.get(here.removesuffix(NOT_MET))
+        node = chart.by_id.get(box_of(here))
         answer = None
         if node is not None and nxt is not None and not here.endswith(NOT_MET):
             ways = choices(chart, node)

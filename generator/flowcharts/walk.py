@@ -20,6 +20,11 @@ def not_met(node_id: str) -> str:
     return node_id + NOT_MET
 
 
+def box_of(step: str) -> str:
+    """The box a step of a route stands at (a not-met step at its condition's box)."""
+    return step.removesuffix(NOT_MET)
+
+
 @dataclass(frozen=True)
 class Choice:
     """One way on from a box: its button label and the box it leads to."""

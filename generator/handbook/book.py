@@ -17,7 +17,6 @@ from generator.text.inline import TermLinker, term_anchor
 from generator.corpus.corpus import Corpus
 from generator.sources.model import Chart, ChartLayout, Definitions, Law, Part, WORDING_NOTES
 from generator.text.templates import child_ref, depth, display_title, marker, nested
-from generator.index.xref import Index
 from generator.handbook.charts import (
     SHRINK,
     fit_drawing,
@@ -100,7 +99,7 @@ def chart_placement(corpus: Corpus) -> dict[str, int]:
 class Handbook:
     """Renders the book's HTML; the Laws are rendered once, the layout may be asked for again."""
 
-    def __init__(self, corpus: Corpus, index: Index, svgs: dict[str, str], paper: Paper,
+    def __init__(self, corpus: Corpus, svgs: dict[str, str], paper: Paper,
                  templates_dir: Path, images: ImageFiles, pieces: dict[str, list[Piece]], stamps: Stamps,
                  recut: Callable[[frozenset[str]], dict[str, list[Piece]]] | None = None) -> None:
         self.corpus = corpus
@@ -114,7 +113,7 @@ class Handbook:
         self.table_fits: dict[str, TableFit] = {}  # set by `tablefit.fit_tables`
         self.paper = paper
         self.env = print_environment(templates_dir)
-        self.printer = LawPrinter(corpus.laws, index, TermLinker.build(corpus.definitions), self.env)
+        self.printer = LawPrinter(corpus.laws, corpus.index, TermLinker.build(corpus.definitions), self.env)
         self.printed: dict[int, PrintedLaw] = {n: self.printer.print_law(law) for n, law in sorted(corpus.laws.items())}
         self.placement = chart_placement(corpus)
         ranges: dict[Part, tuple[int, int]] = {}

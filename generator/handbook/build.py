@@ -18,7 +18,7 @@ from pypdf import PdfReader, PdfWriter
 from weasyprint import HTML
 
 from generator.sources.cachedir import cache_dir, keep, kept, work_key
-from generator.site.chartpages import dot_sources
+from generator.site.drawings import dot_sources
 from generator.flowcharts.render import render_all
 from generator.text.inline import TermLinker
 from generator.corpus.corpus import Corpus
@@ -93,7 +93,7 @@ def make_handbook(root: Path, output: Path, *, paper: str = "A4", corpus: Corpus
     stamps = Stamps()
     with _collecting() as collect, tempfile.TemporaryDirectory(prefix="handbook-images-") as images:
         files = ImageFiles(Path(images))
-        book = Handbook(corpus, corpus.index, svgs, chosen, root / "site_templates", files, pieces, stamps, recut)
+        book = Handbook(corpus, svgs, chosen, root / "site_templates", files, pieces, stamps, recut)
         fit_tables(book, base, cache_dir(root, "handbook"))
         done = paginate(book, base, cache_dir(root, "handbook"))
         document = done.document

@@ -6,14 +6,14 @@ WeasyPrint only sees an empty frame of the drawing's size, and the links over it
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from markupsafe import Markup
 
+from generator.flowcharts import svg as svgread
 from generator.flowcharts.boxnotes import cell_note_words
-from generator.site.chartpages import SVG_PREFIX
+from generator.site.drawings import SVG_PREFIX
 from generator.index.urls import box_url
 from generator.flowcharts.dot import node_link
 from generator.flowcharts.style import STYLES
@@ -22,16 +22,6 @@ from generator.index.urls import ref_url
 from generator.sources.model import Chart
 from generator.handbook.lawtext import chart_href, print_href
 from generator.handbook.paper import PT_PER_MM
-
-_SIZE_RE = re.compile(r'<svg\b[^>]*?\bwidth="([\d.]+)pt"\s+height="([\d.]+)pt"')
-_PROLOG_RE = re.compile(r"^.*?(?=<svg\b)", re.S)
-_COMMENT_RE = re.compile(r"<!--.*?-->", re.S)
-_TITLE_RE = re.compile(r"<title>.*?</title>", re.S)
-_TRANSLATE_RE = re.compile(r'class="graph" transform="[^"]*translate\(([-\d.]+)[ ,]([-\d.]+)\)')
-_ANCHOR_RE = re.compile(r'<a xlink:href="([^"]*)"[^>]*>(.*?)</a>', re.S)
-_NUMBER_PAIR_RE = re.compile(r"(-?[\d.]+)[ ,](-?[\d.]+)")
-_ELLIPSE_RE = re.compile(r'<ellipse\b[^>]*?cx="([-\d.]+)" cy="([-\d.]+)" rx="([\d.]+)" ry="([\d.]+)"')
-_SHAPE_POINTS_RE = re.compile(r'\b(?:points|d)="([^"]+)"')
 
 # Never print a chart larger than Graphviz drew it: its 12 pt lettering is already generous.
 MAX_SCALE = 1.0
@@ -94,10 +84,8 @@ def legend_drawing(svg: str, scale: float = 0.8) -> Drawing:
 
 def _size_mm(svg: str) -> tuple[float, float]:
     """The size Graphviz drew a chart at, mm."""
-    m = _SIZE_RE.search(svg)
-    if m is None:
-        raise ValueError("the SVG has no size in points")
-    return float(m.group(1)) / PT_PER_MM, float(m.group(2)) / PT_PER_MM
+    width, height = svgread.size_pt(svg)
+    return width / PT_PER_MM, height / PT_PER_MM
 
 
 def _print_hrefs(chart: Chart) -> dict[str, str]:
@@ -116,48 +104,23 @@ def _print_hrefs(chart: Chart) -> dict[str, str]:
 def _clean(svg: str, width: float, height: float) -> str:
     """The bare SVG at its printed size: no prolog, comments, titles or ids. Its links are left as
     drawn: neither the PDF drawing nor an SVG image follows them (the frame's HTML links do)."""
-    out = _COMMENT_RE.sub("", _PROLOG_RE.sub("", svg, count=1))
-    out = _TITLE_RE.sub("", out)
-    out = out.replace(' target="_top"', "")
-    # Graphviz numbers its ids per drawing (graph0, node1 …): they would clash in one document.
-    out = re.sub(r'\sid="[^"]*"', "", out)
-    return re.sub(r'(<svg\b[^>]*?)\bwidth="[\d.]+pt"\s+height="[\d.]+pt"',
-                  lambda m: f'{m.group(1)}width="{width:.2f}mm" height="{height:.2f}mm"', out, count=1).strip()
+    out = svgread.without_titles_and_ids(svgread.bare(svg)).replace(' target="_top"', "")
+    return svgread.with_size(out, f"{width:.2f}mm", f"{height:.2f}mm").strip()
 
 
 def _link_boxes(svg: str, hrefs: dict[str, str], mm_per_unit: float) -> list[LinkBox]:
     """Boxes over the linked nodes: an SVG link is not a PDF link, an HTML one is."""
-    dx, dy = _shift(svg)
+    dx, dy = svgread.shift(svg)
     out = []
-    for m in _ANCHOR_RE.finditer(svg):
-        href = hrefs.get(m.group(1))
+    for link, markup in svgread.links(svg):
+        href = hrefs.get(link)
         if href is None:
             continue
-        xs, ys = _extent(m.group(2))
+        xs, ys = svgread.extent(markup)
         if xs:
             out.append(LinkBox(href, (min(xs) + dx) * mm_per_unit, (min(ys) + dy) * mm_per_unit,
                                (max(xs) - min(xs)) * mm_per_unit, (max(ys) - min(ys)) * mm_per_unit))
     return out
-
-
-def _shift(svg: str) -> tuple[float, float]:
-    """How far Graphviz moved its drawing (it draws upwards from the bottom left), in its units."""
-    m = _TRANSLATE_RE.search(svg)
-    return (float(m.group(1)), float(m.group(2))) if m else (0.0, 0.0)
-
-
-def _extent(fragment: str) -> tuple[list[float], list[float]]:
-    """Every x and every y the shapes in a piece of SVG reach (polygons, paths, ellipses)."""
-    xs: list[float] = []
-    ys: list[float] = []
-    for shape in _SHAPE_POINTS_RE.finditer(fragment):
-        for x, y in _NUMBER_PAIR_RE.findall(shape.group(1)):
-            xs.append(float(x))
-            ys.append(float(y))
-    for cx, cy, rx, ry in _ELLIPSE_RE.findall(fragment):
-        xs += [float(cx) - float(rx), float(cx) + float(rx)]
-        ys += [float(cy) - float(ry), float(cy) + float(ry)]
-    return xs, ys
 
 
 def table_context(chart: Chart, r: Renderer) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from typing import Any
 import graphviz
 from graphviz.quoting import quote
 
-from generator.site.chartpages import SVG_PREFIX
+from generator.site.drawings import SVG_PREFIX
 from generator.index.urls import box_url
 from generator.flowcharts.dot import PRINT_LAYOUT, DotLayout, chart_dot, wrap_label
 from generator.flowcharts.style import HAND_OFF_ATTRS

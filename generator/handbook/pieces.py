@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import itertools
 import json
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from generator.flowcharts import svg as svgread
 from generator.flowcharts.boxnotes import hand_off
 from generator.sources.cachedir import keep, kept_text, work_key
 from generator.flowcharts.dot import PRINT_LAYOUT
@@ -27,16 +27,11 @@ from generator.handbook.partdot import Recorded, owner, print_dot, quoted, recor
 from generator.handbook.workers import map_on_two
 
 __all__ = ["DRAWN_PT", "Piece", "Room", "cut_chart", "print_dot", "print_pieces", "quoted", "reading_order",
-           "room_for", "svg_size"]
+           "room_for"]
 
 # The boxes' lettering as Graphviz draws it (style.py): the scale of a print is its size over this.
 DRAWN_PT = 12.0
 
-_SIZE_RE = re.compile(r'<svg\b[^>]*?\bwidth="([\d.]+)pt"\s+height="([\d.]+)pt"')
-_NODE_RE = re.compile(r'<g\b[^>]*\bclass="node"[^>]*>\s*<title>(.*?)</title>(.*?)</g>', re.S)
-_POINTS_RE = re.compile(r'\b(?:points|d)="([^"]+)"')
-_PAIR_RE = re.compile(r"(-?[\d.]+)[ ,](-?[\d.]+)")
-_ELLIPSE_RE = re.compile(r'<ellipse\b[^>]*?rx="([\d.]+)" ry="([\d.]+)"')
 
 
 @dataclass(frozen=True)
@@ -48,14 +43,6 @@ class Piece:
     svg: str
     leaves_to: tuple[tuple[str, str], ...] = ()  # (box id, letter of the piece holding it)
     comes_from: tuple[str, ...] = ()  # letters of the pieces whose arrows lead in
-
-
-def svg_size(svg: str) -> tuple[float, float]:
-    """Width and height of a Graphviz SVG, pt."""
-    m = _SIZE_RE.search(svg)
-    if m is None:
-        raise ValueError("the SVG has no size in points")
-    return float(m.group(1)), float(m.group(2))
 
 
 def reading_order(chart: Chart) -> list[list[str]]:
@@ -117,18 +104,14 @@ def box_areas(svg: str, gap_pt: tuple[float, float]) -> dict[str, float]:
     """Each box's area with its share of the spacing (pt²), read from a drawing of the whole chart;
     an editor's note or hand-off counts for its box."""
     out: dict[str, float] = {}
-    for m in _NODE_RE.finditer(svg):
-        name = owner(m.group(1).replace("&#45;", "-"))
-        xs: list[float] = []
-        ys: list[float] = []
-        for shape in _POINTS_RE.finditer(m.group(2)):
-            for x, y in _PAIR_RE.findall(shape.group(1)):
-                xs.append(float(x))
-                ys.append(float(y))
+    for title, markup in svgread.nodes(svg):
+        name = owner(title.replace("&#45;", "-"))
+        xs = [x for x, _ in svgread.points(markup)]
+        ys = [y for _, y in svgread.points(markup)]
         w = max(xs) - min(xs) if xs else 0.0
         h = max(ys) - min(ys) if ys else 0.0
-        for rx, ry in _ELLIPSE_RE.findall(m.group(2)):
-            w, h = max(w, 2 * float(rx)), max(h, 2 * float(ry))
+        for _cx, _cy, rx, ry in svgread.ellipses(markup):
+            w, h = max(w, 2 * rx), max(h, 2 * ry)
         out[name] = out.get(name, 0.0) + (w + gap_pt[0]) * (h + gap_pt[1])
     return out
 
@@ -145,7 +128,7 @@ class Room:
 
     def scale(self, svg: str) -> float:
         """How much larger than the floor the drawing prints (1: at the floor)."""
-        w, h = svg_size(svg)
+        w, h = svgread.size_pt(svg)
         return min(self.width / w, self.height / h)
 
 
@@ -264,7 +247,7 @@ class _Cutter:
         if self.room.fits(svg):
             return svg
         a, e = cuts[p], cuts[p + 1]
-        w, h = svg_size(svg)
+        w, h = svgread.size_pt(svg)
         if w / h > self.room.width / self.room.height:
             if self.stack_ties(a, e):
                 svg = max(svg, self.draw(self.source(cuts, p, "stacked")), key=self.room.scale)

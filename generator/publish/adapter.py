@@ -20,7 +20,7 @@ from mkdocs.structure.files import File, Files
 from generator.corpus.corpus import Corpus
 from generator.corpus.loading import load_corpus
 from generator.publish.staging import new_staging, swap_in
-from generator.site.chartpages import PrintedCopies
+from generator.site.printed import PrintedCopies
 from generator.site.generate import generate_pages
 from generator.site.offline import write_offline
 from generator.site.pages import nav

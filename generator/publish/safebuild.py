@@ -21,7 +21,7 @@ from generator.corpus.corpus import Corpus
 from generator.corpus.loading import load_corpus
 from generator.handbook.fonts import faces
 from generator.publish.staging import PREFIX, StagingError, new_staging, swap_in
-from generator.site.chartpages import PrintedCopies
+from generator.site.printed import PrintedCopies
 
 if TYPE_CHECKING:
     from generator.handbook.build import Built

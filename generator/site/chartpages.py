@@ -1,109 +1,39 @@
-"""Chart figures, chart pages, the charts index and the legend page."""
+"""Chart figures, chart pages, the charts index and the legend page (the drawings' DOT is
+made by `drawings`, what the pages say of the printed copies by `printed`)."""
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
-import graphviz
 from jinja2 import Environment
 from markupsafe import Markup
 
 from generator.index import citations
 from generator.flowcharts.boxnotes import added_words, box_words, cell_note_words, correction_label, correction_words, hand_off, later_words, provenance
-from generator.flowcharts.dot import chart_dot, editor_note_id, hand_off_id, wrap_label
-from generator.flowcharts.render import Job, inline_svg, named_svg, readable_svg
-from generator.flowcharts.style import (
-    EDGE_ATTRS,
-    GRAPH_ATTRS,
-    NO_EDGE,
-    STYLES,
-    YES_EDGE,
-    node_attrs,
-)
+from generator.flowcharts.dot import editor_note_id, hand_off_id
+from generator.flowcharts.render import inline_svg, named_svg, readable_svg
+from generator.site.drawings import SVG_PREFIX
+from generator.site.printed import PrintedCopies
+from generator.flowcharts.style import STYLES
 from generator.text.inline import Renderer
-from generator.index.urls import CHARTS, box_url, law_url, ref_url
+from generator.sources.sourcekeys import chart_key
+from generator.index.urls import CHARTS, box_url, chart_url, law_url, ref_url, relative, root_from
 from generator.corpus.corpus import Corpus
-from generator.sources.model import Chart, ChartLayout, Kind
+from generator.sources.model import Chart, ChartLayout
 from generator.text.templates import display_title
 from generator.flowcharts.walk import cases, not_applied_refs, qualifiers, short, stands_on
 from generator.corpus.lawcharts import law_charts
-from generator.index.xref import Index
-
-# Charts are inlined on pages two levels down (laws/law-14/, charts/law-14/), so links in the
-# SVG lead back to the root the same way from every page that shows them.
-SVG_PREFIX = "../../"
-
-
-@dataclass(frozen=True)
-class PrintedCopies:
-    """The PDFs a build writes beside the site, and the page each chart starts on in them (a value
-    the build hands from the PDFs it has made to the pages it makes next)."""
-
-    handbook: str | None = None  # site paths of the PDFs
-    cards: str | None = None
-    handbook_pages: Mapping[str, int] = field(default_factory=dict)  # chart id → page
-    card_pages: Mapping[str, int] = field(default_factory=dict)
-
-    def of(self, chart_id: str) -> dict[str, Any]:
-        """What a chart's page says of its printed copies: the handbook page, its card."""
-        return {"handbook": self.handbook, "cards": self.cards, "page": self.handbook_pages.get(chart_id),
-                "card": self.card_pages.get(chart_id)}
-
-
-def site_dot(chart: Chart, charts: dict[str, Chart]) -> str:
-    """A chart's DOT with the links the site's pages (two levels down) use."""
-    return chart_dot(chart, lambda ref: SVG_PREFIX + ref_url(ref), charts,
-                     lambda chart_id, box: SVG_PREFIX + box_url(chart_id, box))
-
-
-def dot_sources(corpus: Corpus) -> dict[str, Job]:
-    """Every flow chart and legend example to draw, keyed for the renderer.
-
-    A chart's fingerprint is its validated content (and the words of the boxes its hand-offs
-    name), so its DOT is written only when one of them changed.
-    """
-    def chart_job(chart: Chart) -> Job:
-        named = [hand_off(c, corpus.charts).label for n in chart.nodes for c in n.continues]
-        return Job(f"{SVG_PREFIX}\n{chart.model_dump_json()}\n{named}", lambda: site_dot(chart, corpus.charts))
-
-    out = {f"chart:{c.id}": chart_job(c) for c in corpus.charts.values() if c.layout is ChartLayout.FLOW}
-    for kind, style in STYLES.items():
-        source = _single_box(kind, style.example)
-        out[f"legend:{kind.value}"] = Job(source, lambda s=source: s)
-    arrows = _arrows_example()
-    out["legend:arrows"] = Job(arrows, lambda: arrows)
-    return out
-
-
-def _single_box(kind: Kind, text: str) -> str:
-    graph = graphviz.Digraph("legend", graph_attr=GRAPH_ATTRS)
-    graph.node("n", label=wrap_label(text), **node_attrs(kind))
-    return graph.source
-
-
-def _arrows_example() -> str:
-    graph = graphviz.Digraph("arrows", graph_attr={**GRAPH_ATTRS, "rankdir": "LR"}, edge_attr=EDGE_ATTRS)
-    graph.node("q", label="Question ?", **node_attrs(Kind.QUESTION))
-    graph.node("y", label="Action", **node_attrs(Kind.ACTION))
-    graph.node("n", label="Action", **node_attrs(Kind.ACTION))
-    graph.node("r", label="Law 52", **node_attrs(Kind.LAW_REF))
-    graph.edge("q", "y", label=" Yes ", **YES_EDGE)
-    graph.edge("q", "n", label=" No ", **NO_EDGE)
-    graph.edge("y", "r", arrowhead="none", style="dashed")
-    return graph.source
 
 
 class ChartPages:
     """Renders charts for the pages that show them."""
 
-    def __init__(self, corpus: Corpus, env: Environment, svgs: dict[str, str], index: Index | None = None,
+    def __init__(self, corpus: Corpus, env: Environment, svgs: dict[str, str],
                  printed: PrintedCopies | None = None) -> None:
         self.corpus = corpus
         self.printed = printed or PrintedCopies()
         self.env = env
         self.svgs = svgs
-        self.index = index
+        self.index = corpus.index
         self._figures: dict[tuple[str, bool], Markup] = {}
         self._readable: dict[str, str] = {}
 
@@ -117,7 +47,7 @@ class ChartPages:
                 for k, cont in enumerate(n.continues):
                     labels[hand_off_id(n.id, k)] = hand_off(cont, self.corpus.charts).label
             boxes = {n.id for n in chart.nodes if stands_on(n)}  # where a walk may start or stand
-            self._readable[chart.id] = readable_svg(self.svgs[f"chart:{chart.id}"], labels, boxes)
+            self._readable[chart.id] = readable_svg(self.svgs[chart_key(chart.id)], labels, boxes)
         description = f"Flowchart for {', '.join(f'Law {n}' for n in chart.laws)}. The chart in words follows it."
         return Markup(named_svg(self._readable[chart.id], title=chart.title, description=description,
                                 svg_id=f"svg-{chart.id}{suffix}"))
@@ -186,16 +116,17 @@ class ChartPages:
             printed=self.printed.of(chart.id))
 
     def index_page(self) -> str:
-        rows = [{"id": c.id, "title": c.title, "page": c.page, "provenance": provenance(c),
+        rows = [{"id": c.id, "url": relative(CHARTS, chart_url(c.id)), "title": c.title, "page": c.page, "provenance": provenance(c),
                  "laws": [{"number": n, "url": law_url(n)} for n in c.laws], "printed": self.printed.of(c.id)}
                 for c in sorted(self.corpus.charts.values(), key=lambda c: (min(c.laws), c.page or 999))]
         laws = [{"number": lc.law, "title": display_title(lc.title), "url": law_url(lc.law),
                  "beside": [self._link(c) for c in lc.beside], "applied_by": [self._link(c) for c in lc.applied_by],
                  "no_chart": lc.no_chart} for lc in law_charts(self.corpus)]
-        return self.env.get_template("charts_index.md.j2").render(rows=rows, printed=self.printed, laws=laws)
+        return self.env.get_template("charts_index.md.j2").render(rows=rows, printed=self.printed, laws=laws,
+                                                                  prefix=root_from(CHARTS))
 
     def _link(self, chart_id: str) -> dict[str, str]:
-        return {"id": chart_id, "title": self.corpus.charts[chart_id].title}
+        return {"id": chart_id, "url": relative(CHARTS, chart_url(chart_id)), "title": self.corpus.charts[chart_id].title}
 
     def legend(self) -> str:
         rows = []

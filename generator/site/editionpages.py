@@ -8,6 +8,7 @@ A provision keeps its anchor in every view where it exists (see `alignment.old_a
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Callable
 
 from jinja2 import Environment
@@ -16,27 +17,30 @@ from markupsafe import Markup, escape
 from generator.editions.alignment import Change, LawAlignment, Row, align_law, edition_anchor, old_anchors
 from generator.index.citations import Ref
 from generator.text.inline import Renderer
-from generator.index.urls import law_url
+from generator.index.urls import changes_url, index_file, law_url, overview_url, page_file, root_from, wording_url
 from generator.index.lawtree import Place, places
 from generator.corpus.corpus import Corpus
 from generator.sources.model import CURRENT_EDITION, WORDING_NOTES, Block, Law
 from generator.text.templates import display_title
 from generator.editions.worddiff import counts, diff_html, without_markers, word_diff
-
-# Pages two folders below the root (editions/1997/law-45/) reach it so.
-DEPTH_PREFIX = "../../../"
+from generator.sources.sourcekeys import alignment_key, law_key
 
 
-def wording_url(year: int, law: int) -> str:
-    return f"editions/{year}/law-{law:02d}/"
+class ViewKind(StrEnum):
+    CURRENT = "current"  # the text in force
+    CHANGES = "changes"  # the changes since an earlier edition
+    WORDING = "wording"  # an earlier edition's wording on its own
 
 
-def changes_url(year: int, law: int) -> str:
-    return f"editions/{year}-{CURRENT_EDITION}/law-{law:02d}/"
+@dataclass(frozen=True)
+class View:
+    """Which view of a Law a page shows: the current text, or one of an earlier edition's."""
+
+    kind: ViewKind
+    year: int | None = None  # the earlier edition, for its views
 
 
-def overview_url(year: int) -> str:
-    return f"editions/{year}-{CURRENT_EDITION}/"
+CURRENT_VIEW = View(ViewKind.CURRENT)
 
 
 @dataclass(frozen=True)
@@ -46,16 +50,16 @@ class SwitchLink:
     current: bool
 
 
-def switch(corpus: Corpus, law: int, view: str) -> list[SwitchLink]:
-    """The views of one Law ("current", "changes:1997", "wording:1997"); empty without an earlier edition."""
+def switch(corpus: Corpus, law: int, view: View) -> list[SwitchLink]:
+    """The links to every view of one Law, `view` the one shown; empty without an earlier edition."""
     links: list[SwitchLink] = []
     for year in sorted(corpus.editions, reverse=True):
         if law not in corpus.editions[year] or law not in corpus.laws:
             continue
         if not links:
-            links.append(SwitchLink(f"{CURRENT_EDITION} text", law_url(law), view == "current"))
-        links.append(SwitchLink(f"Changes since {year}", changes_url(year, law), view == f"changes:{year}"))
-        links.append(SwitchLink(f"{year} wording", wording_url(year, law), view == f"wording:{year}"))
+            links.append(SwitchLink(f"{CURRENT_EDITION} text", law_url(law), view == CURRENT_VIEW))
+        links.append(SwitchLink(f"Changes since {year}", changes_url(year, law), view == View(ViewKind.CHANGES, year)))
+        links.append(SwitchLink(f"{year} wording", wording_url(year, law), view == View(ViewKind.WORDING, year)))
     return links
 
 
@@ -86,8 +90,8 @@ class EditionPages:
     def inputs(self, kind: str, year: int, laws: list[int]) -> list[str]:
         if self.source is None:
             return []
-        return [kind, self.source(f"alignment:{year}"),
-                *(self.source(k) for n in laws for k in (f"law:{n}", f"law:{year}:{n}"))]
+        return [kind, self.source(alignment_key(year)),
+                *(self.source(k) for n in laws for k in (law_key(n), law_key(n, year)))]
 
     def pages(self) -> dict[str, str]:
         out: dict[str, str] = {}
@@ -97,33 +101,34 @@ class EditionPages:
                 # Its citations lead to the anchors of the other Laws it cites, which their matches give.
                 cited = sorted({r.law for _p, _k, _t, m in self.corpus.edition_indexes[year].mentions.get(n, [])
                                 for r in m.refs if r.law in laws} | {n})
-                out[f"editions/{year}/law-{n:02d}.md"] = self.cached(
+                out[page_file(wording_url(year, n))] = self.cached(
                     self.inputs("edition-wording", year, cited), lambda y=year, l=laws[n]: self.wording_page(y, l))
             for n in shared:
-                out[f"editions/{year}-{CURRENT_EDITION}/law-{n:02d}.md"] = self.cached(
+                out[page_file(changes_url(year, n))] = self.cached(
                     self.inputs("edition-changes", year, [n]), lambda y=year, k=n: self.changes_page(y, k))
-            out[f"editions/{year}-{CURRENT_EDITION}/index.md"] = self.cached(
+            out[index_file(overview_url(year))] = self.cached(
                 self.inputs("edition-overview", year, shared), lambda y=year, s=shared: self.overview_page(y, s))
         return out
 
     def wording_page(self, year: int, law: Law) -> str:
         """An earlier edition's wording of a Law, on its own, marked as not in force."""
         index = self.corpus.edition_indexes[year]
+        root = root_from(wording_url(year, law.law))
 
         def anchor(ref: Ref) -> str:
             return self.anchors(year, ref.law).get(ref) or edition_anchor(year, ref)
 
         def url_for(ref: Ref) -> str:
             place = "" if ref.section is None and ref.paragraph is None else f"#{anchor(ref)}"
-            return f"{DEPTH_PREFIX}{wording_url(year, ref.law)}{place}"
+            return root + wording_url(year, ref.law) + place
 
-        r = Renderer(DEPTH_PREFIX, index, None, url_for=url_for)
+        r = Renderer(root, index, None, url_for=url_for)
         levels = [_level(p, anchor(p.ref), r, law.law) for p in places(law) if p.depth > 0]
         return self.env.get_template("edition_law.md.j2").render(
             law=law, year=year, title=display_title(law.title), note=WORDING_NOTES[law.wording],
             lead=r.text(law.text, law.law) if law.text else None,
             after=r.text(law.after, law.law) if law.after else None,
-            levels=levels, prefix=DEPTH_PREFIX, switch=switch(self.corpus, law.law, f"wording:{year}"),
+            levels=levels, prefix=root, switch=switch(self.corpus, law.law, View(ViewKind.WORDING, year)),
             current=CURRENT_EDITION,
             current_url=law_url(law.law) if law.law in self.corpus.laws else None)
 
@@ -136,8 +141,8 @@ class EditionPages:
         return self.env.get_template("edition_compare.md.j2").render(
             law=law, year=year, current=CURRENT_EDITION, title=display_title(law.title),
             old_title=display_title(old.title) if old.title != law.title else None,
-            rows=rows, tally=_tally(aligned), prefix=DEPTH_PREFIX,
-            switch=switch(self.corpus, number, f"changes:{year}"))
+            rows=rows, tally=_tally(aligned), prefix=root_from(changes_url(year, number)),
+            switch=switch(self.corpus, number, View(ViewKind.CHANGES, year)))
 
     def overview_page(self, year: int, laws: list[int]) -> str:
         """Every Law of the earlier edition, the most changed first."""
@@ -152,7 +157,7 @@ class EditionPages:
                 "changes": changes_url(year, n), "wording": wording_url(year, n), "current": law_url(n)})
         entries.sort(key=lambda e: (-e["share"], e["law"]))
         return self.env.get_template("edition_overview.md.j2").render(
-            year=year, current=CURRENT_EDITION, entries=entries, prefix="../../")
+            year=year, current=CURRENT_EDITION, entries=entries, prefix=root_from(overview_url(year)))
 
 
 def _tally(aligned: LawAlignment) -> dict[str, int]:

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from generator.sources.cachedir import cache_dir
-from generator.site.chartpages import PrintedCopies, dot_sources
+from generator.site.drawings import dot_sources
+from generator.site.printed import PrintedCopies
 from generator.flowcharts.render import render_all
 from generator.corpus.corpus import Corpus
 from generator.site.pagecache import PageCache
@@ -17,9 +18,8 @@ def generate_pages(corpus: Corpus, *, handbook: str | None = None, printed: Prin
     offer; `printed` what the chart pages say of the printed copies (handbook pages, chart cards).
     """
     svgs = render_all(dot_sources(corpus), cache_dir(corpus.root, "svg"))
-    index = corpus.index
     templates = corpus.root / "site_templates"
     cache = PageCache(cache_dir(corpus.root, "pages"), corpus, templates)
-    pages = PageMaker(corpus, index, svgs, templates, cache, handbook=handbook, printed=printed).all_pages()
+    pages = PageMaker(corpus, svgs, templates, cache, handbook=handbook, printed=printed).all_pages()
     cache.prune()
     return pages

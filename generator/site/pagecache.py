@@ -12,6 +12,7 @@ from typing import Callable
 
 from generator.sources.cachedir import keep, kept_text, work_key
 from generator.corpus.corpus import Corpus
+from generator.sources.sourcekeys import law_key
 
 
 class PageCache:
@@ -27,7 +28,7 @@ class PageCache:
         folder.mkdir(parents=True, exist_ok=True)
 
     def source(self, key: str) -> str:
-        """Digest of one source file, by its corpus key ("law:14", "chart:law-14", "front:definitions")."""
+        """Digest of one source file, by its source key (see `sourcekeys`: "law:14", "chart:law-14")."""
         if key not in self._files:
             path = self.corpus.paths.get(key)
             self._files[key] = _digest(path.read_bytes()) if path is not None else "-"
@@ -35,7 +36,7 @@ class PageCache:
 
     def all_laws(self) -> str:
         if self._all_laws is None:  # every step-through page asks
-            self._all_laws = _digest(*(self.source(f"law:{n}").encode() for n in sorted(self.corpus.laws)))
+            self._all_laws = _digest(*(self.source(law_key(n)).encode() for n in sorted(self.corpus.laws)))
         return self._all_laws
 
     def page(self, inputs: list[str], make: Callable[[], str]) -> str:

@@ -7,15 +7,20 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any, Callable
 
+from jinja2 import Environment
+
 
 from generator.index import citations
 from generator.sources.cachedir import cache_dir
-from generator.site.chartpages import ChartPages, PrintedCopies
+from generator.site.chartpages import ChartPages
+from generator.site.printed import PrintedCopies
 from generator.index.citations import Ref
-from generator.site.editionpages import EditionPages, overview_url, switch
+from generator.site.editionpages import CURRENT_VIEW, EditionPages, switch
 from generator.text.embed import script_json
 from generator.text.inline import Renderer, TermLinker, term_anchor
-from generator.index.urls import chart_url, law_url, ref_url
+from generator.index.urls import (CHARTS, DEFINITIONS, LEGEND, SCORE_TOOLS, SITUATIONS, TRAINING, chart_url, index_file,
+                                  law_url, overview_url, page_file, ref_url, relative, root_from, training_url,
+                                  walk_url)
 from generator.corpus.corpus import Corpus
 from generator.sources.model import Chart, ChartLayout, Law, Module, Part, WORDING_NOTES
 from generator.site.pagecache import PageCache
@@ -27,27 +32,25 @@ from generator.text.templates import display_title, environment
 from generator.site.training import module_pages
 from generator.flowcharts.boxnotes import hand_off
 from generator.site.walkpages import carried_script, handed_from, walk_page
-from generator.index.xref import Index
+from generator.sources.sourcekeys import COURSE, chart_key, front_key, law_key, lesson_key, questions_key
 
 # The record of each chart's audit against the 2017 text, kept beside the other notes.
 AUDIT_INDEX = "audit/index.md"
-# Pages a level below the root (definitions/) and two below (laws/law-07/) reach the root so.
-PREFIX = {0: "", 1: "../", 2: "../../"}
 
 
 class PageMaker:
     """Renders every generated page; page paths are MkDocs `src_uri`s."""
 
-    def __init__(self, corpus: Corpus, index: Index, svgs: dict[str, str], templates_dir: Path,
+    def __init__(self, corpus: Corpus, svgs: dict[str, str], templates_dir: Path,
                  cache: PageCache | None = None, *, handbook: str | None = None,
                  printed: PrintedCopies | None = None) -> None:
         self.corpus = corpus
-        self.index = index
+        self.index = corpus.index
         # Builds that keep pages between runs keep compiled templates too.
         self.env = environment(templates_dir, cache_dir(corpus.root, "jinja") if cache is not None else None)
         self.terms = TermLinker.build(corpus.definitions)
         self.printed = printed or PrintedCopies()
-        self.charts = ChartPages(corpus, self.env, svgs, index, self.printed)
+        self.charts = ChartPages(corpus, self.env, svgs, self.printed)
         self.svgs = svgs
         self.cache = cache
         self.handbook = handbook
@@ -60,46 +63,47 @@ class PageMaker:
         charts it hands over to (their titles and Cases) or is handed from (their ids): not their
         whole sources, so that editing one chart remakes only the pages that show it."""
         assert self.cache is not None
-        svg = self.svgs.get(f"chart:{chart.id}", "")
+        svg = self.svgs.get(chart_key(chart.id), "")
         handed = [hand_off(c, self.corpus.charts).label for n in chart.nodes for c in n.continues]
-        return [self.cache.source(f"chart:{chart.id}"), hashlib.sha256(svg.encode()).hexdigest(),
-                *(self.cache.source(f"law:{n}") for n in chart.laws),
+        return [self.cache.source(chart_key(chart.id)), hashlib.sha256(svg.encode()).hexdigest(),
+                *(self.cache.source(law_key(n)) for n in chart.laws),
                 repr(handed), repr(handed_from(self.corpus, chart.id))]
 
-    def renderer(self, depth: int, *, terms: bool = True) -> Renderer:
-        return Renderer(PREFIX[depth], self.index, self.terms.fresh() if terms else None)
+    def renderer(self, page: str, *, terms: bool = True) -> Renderer:
+        """Renders text for the page served at `page`."""
+        return Renderer(root_from(page), self.index, self.terms.fresh() if terms else None)
 
     def all_pages(self) -> dict[str, str]:
         pages: dict[str, str] = {"index.md": self.home()}
         for name in ("preface", "introduction"):
             front = getattr(self.corpus, name)
             if front is not None:
-                r = self.renderer(1)
-                pages[f"{name}.md"] = self.env.get_template("front.md.j2").render(
+                r = self.renderer(f"{name}/")
+                pages[page_file(f"{name}/")] = self.env.get_template("front.md.j2").render(
                     title=display_title(front.title), anchor=name, html=r.text(front.text))
         if self.corpus.definitions is not None:
-            pages["definitions.md"] = self.definitions()
-        pages["how-to-read-the-flowcharts.md"] = self.charts.legend()
-        pages["situations.md"] = self.situations_page()
+            pages[page_file(DEFINITIONS)] = self.definitions()
+        pages[page_file(LEGEND)] = self.charts.legend()
+        pages[page_file(SITUATIONS)] = self.situations_page()
         pages.update(module_pages(self.env, self.corpus, self.cached if self.cache else None, self.module_inputs))
-        pages["charts/index.md"] = self.charts.index_page()
+        pages[index_file(CHARTS)] = self.charts.index_page()
         for chart in self.corpus.charts.values():
             inputs = self.chart_inputs(chart) if self.cache else []
-            pages[f"charts/{chart.id}.md"] = self.cached(
-                ["chart-page", *inputs, json.dumps(self.printed.of(chart.id), sort_keys=True)], lambda c=chart: self.charts.chart_page(c, self.renderer(2)))
+            pages[page_file(chart_url(chart.id))] = self.cached(
+                ["chart-page", *inputs, json.dumps(self.printed.of(chart.id), sort_keys=True)],
+                lambda c=chart: self.charts.chart_page(c, self.renderer(chart_url(c.id))))
             if chart.layout is ChartLayout.FLOW:
                 # A step-through quotes any Law a box applies.
-                pages[f"walk/{chart.id}.md"] = self.cached(
+                pages[page_file(walk_url(chart.id))] = self.cached(
                     ["walk", *inputs, self.cache.all_laws() if self.cache else ""],
-                    lambda c=chart: walk_page(self.env, c, self.corpus, self.index, self.charts.svg(c, "-map")))
-                pages[f"walk/{chart.id}/data.js"] = self.cached(
-                    ["walk-data", *inputs, self.cache.all_laws() if self.cache else ""], lambda c=chart: carried_script(c, self.corpus, self.index))
+                    lambda c=chart: walk_page(self.env, c, self.corpus, self.charts.svg(c, "-map")))
+                pages[walk_url(chart.id) + "data.js"] = self.cached(
+                    ["walk-data", *inputs, self.cache.all_laws() if self.cache else ""], lambda c=chart: carried_script(c, self.corpus))
         for law in self.corpus.laws.values():
-            pages[f"laws/law-{law.law:02d}.md"] = self.cached(self.law_inputs(law), lambda l=law: self.law_page(l))
+            pages[page_file(law_url(law.law))] = self.cached(self.law_inputs(law), lambda l=law: self.law_page(l))
         pages.update(EditionPages(self.corpus, self.env, self.cached, self.cache.source if self.cache else None).pages())
         if {77, 78} <= set(self.corpus.laws):
-            data = scoring_data(self.corpus.laws[77], self.corpus.laws[78])
-            pages["tools/score.md"] = self.env.get_template("score_tools.md.j2").render(data_json=script_json(data))
+            pages[page_file(SCORE_TOOLS)] = score_tools_page(self.env, self.corpus.laws[77], self.corpus.laws[78])
         return pages
 
     def module_inputs(self, module: Module) -> list[str]:
@@ -107,23 +111,23 @@ class PageMaker:
         assert self.cache is not None
         handed = [hand_off(c, self.corpus.charts).label for chart_id in module.charts if chart_id in self.corpus.charts
                   for n in self.corpus.charts[chart_id].nodes for c in n.continues]
-        return ["module", self.cache.source("course"), self.cache.source(f"lesson:{module.id}"),
-                *(self.cache.source(f"chart:{c}") for c in module.charts),
-                *(self.cache.source(f"questions:{c}") for c in module.charts), self.cache.all_laws(), repr(handed)]
+        return ["module", self.cache.source(COURSE), self.cache.source(lesson_key(module.id)),
+                *(self.cache.source(chart_key(c)) for c in module.charts),
+                *(self.cache.source(questions_key(c)) for c in module.charts), self.cache.all_laws(), repr(handed)]
 
     def law_inputs(self, law: Law) -> list[str]:
         """Everything a Law's page shows: its text, terms, charts, quotes and who cites it."""
         if self.cache is None:
             return []
         quoted = [citations.parse_ref(v, law.law) for v in law.beside]
-        return ["law-page", self.cache.source(f"law:{law.law}"), self.cache.source("front:definitions"),
+        return ["law-page", self.cache.source(law_key(law.law)), self.cache.source(front_key("definitions")),
                 *(i for c in self.corpus.charts_for(law.law) for i in self.chart_inputs(c)),
-                *(self.cache.source(f"law:{r.law}") for r in quoted if r is not None),
+                *(self.cache.source(law_key(r.law)) for r in quoted if r is not None),
                 repr(self.cited_by_laws(law.law)), repr(self.cited_by_charts(law.law)),
-                repr(switch(self.corpus, law.law, "current"))]
+                repr(switch(self.corpus, law.law, CURRENT_VIEW))]
 
     def law_page(self, law: Law) -> str:
-        r = self.renderer(2)
+        r = self.renderer(law_url(law.law))
         charts = [{"figure": self.charts.figure(c, full=False)} for c in self.corpus.charts_for(law.law)]
         return self.env.get_template("law.md.j2").render(
             law=law,
@@ -136,13 +140,13 @@ class PageMaker:
             beside=[q for q in (self.quote(v, law, r) for v in law.beside) if q is not None],
             cited_by_laws=self.cited_by_laws(law.law),
             cited_by_charts=self.cited_by_charts(law.law),
-            switch=switch(self.corpus, law.law, "current"),
+            switch=switch(self.corpus, law.law, CURRENT_VIEW),
         )
 
     def quote(self, value: str, law: Law, r: Renderer) -> Quote | None:
         """A place printed beside a Law, quoted from its own Law."""
         ref = citations.parse_ref(value, law.law)
-        return None if ref is None else quote(self.corpus, self.index, ref, r.prefix)
+        return None if ref is None else quote(self.corpus, ref, r.prefix)
 
     def cited_by_laws(self, number: int) -> list[dict[str, Any]]:
         by_law: dict[int, set[Ref]] = defaultdict(set)
@@ -162,7 +166,7 @@ class PageMaker:
 
     def definitions(self) -> str:
         assert self.corpus.definitions is not None
-        r = self.renderer(1, terms=False)
+        r = self.renderer(DEFINITIONS, terms=False)
         terms = [{"term": d.term, "anchor": term_anchor(d.term), "html": r.text(d.text)}
                  for d in self.corpus.definitions.terms]
         return self.env.get_template("definitions.md.j2").render(terms=terms)
@@ -183,7 +187,15 @@ class PageMaker:
         groups: dict[str, list[Situation]] = {}
         for s in situations(self.corpus):
             groups.setdefault(s.text[:1].upper(), []).append(s)
-        return self.env.get_template("situations.md.j2").render(groups=sorted(groups.items()))
+        return self.env.get_template("situations.md.j2").render(groups=sorted(groups.items()),
+                                                                       prefix=root_from(SITUATIONS))
+
+
+def score_tools_page(env: Environment, scoring: Law, imps: Law) -> str:
+    """The score tools, worked from the tables of Laws 77 (`scoring`) and 78 (`imps`)."""
+    links = {name: relative(SCORE_TOOLS, ref_url(ref)) for name, ref in
+             (("scoring", Ref(77)), ("imps", Ref(78, "B")), ("weighted", Ref(12, "C", 1, "c")))}
+    return env.get_template("score_tools.md.j2").render(data_json=script_json(scoring_data(scoring, imps)), links=links)
 
 
 def nav(corpus: Corpus) -> list[Any]:
@@ -193,21 +205,21 @@ def nav(corpus: Corpus) -> list[Any]:
         if getattr(corpus, name) is not None:
             items.append({label: f"{name}.md"})
     if corpus.definitions is not None:
-        items.append({"Definitions": "definitions.md"})
-    items.append({"How to read the flowcharts": "how-to-read-the-flowcharts.md"})
-    items.append({"Situations A–Z": "situations.md"})
-    items.append({"Flowcharts": "charts/index.md"})
+        items.append({"Definitions": page_file(DEFINITIONS)})
+    items.append({"How to read the flowcharts": page_file(LEGEND)})
+    items.append({"Situations A–Z": page_file(SITUATIONS)})
+    items.append({"Flowcharts": index_file(CHARTS)})
     if corpus.course is not None:
-        items.append({"Training": ["training/index.md"] + [
-            {nav_title(m.title): f"training/{m.id}.md"} for m in corpus.course.modules]})
+        items.append({"Training": [index_file(TRAINING)] + [
+            {nav_title(m.title): page_file(training_url(m.id))} for m in corpus.course.modules]})
     if {77, 78} <= set(corpus.laws):
-        items.append({"Score tools": "tools/score.md"})
+        items.append({"Score tools": page_file(SCORE_TOOLS)})
     for year in sorted(corpus.editions, reverse=True):
-        items.append({f"Changes since {year}": f"{overview_url(year)}index.md"})
+        items.append({f"Changes since {year}": index_file(overview_url(year))})
     for part in Part:
         laws = sorted((law for law in corpus.laws.values() if law.part is part), key=lambda law: law.law)
         if laws:
-            items.append({part.value: [{nav_title(f"Law {law.law} – {display_title(law.title)}"): f"laws/law-{law.law:02d}.md"}
+            items.append({part.value: [{nav_title(f"Law {law.law} – {display_title(law.title)}"): page_file(law_url(law.law))}
                                        for law in laws]})
     about: list[Any] = [{"Editing the sources": "editing.md"}, {"Titles: contents and text": "notes/titles.md"}]
     if (corpus.root / "docs" / AUDIT_INDEX).exists():

@@ -6,20 +6,32 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from enum import StrEnum
 from functools import cached_property
 
 from generator.flowcharts.entries import Entries
 from generator.index.citations import Ref, parse_ref
 from generator.text.inline import term_anchor
-from generator.index.urls import chart_url, law_url, ref_url, walk_url
+from generator.index.urls import chart_beside_law, chart_url, definition_url, law_url, ref_url, training_url, walk_url
 from generator.index.lawtree import Place, places, texts
 from generator.corpus.corpus import Corpus
 from generator.sources.model import Chart, ChartLayout, Kind, Law, Section, Vocabulary, WordGroup
 from generator.text.situations import situations
 from generator.text.templates import display_title
 
+class RecordKind(StrEnum):
+    """What a record is; the browser reads the strings (search-logic.js)."""
+
+    SITUATION = "situation"
+    LAW = "law"
+    CHART = "chart"
+    DEFINITION = "definition"
+    COURSE = "course"
+    PAGE = "page"
+
+
 # The order results are shown in, best first: what happened, then the Law, then the rest.
-KINDS = ("situation", "law", "chart", "definition", "course", "page")
+KINDS = tuple(RecordKind)
 
 
 @dataclass(frozen=True)
@@ -27,7 +39,7 @@ class Record:
     """One thing the search can find."""
 
     url: str  # site path, relative to the root, with the anchor of the paragraph where there is one
-    kind: str  # one of KINDS
+    kind: RecordKind
     title: str  # the line a result shows first
     text: str  # the words quoted in the snippet
     laws: tuple[int, ...]  # the Laws it belongs to: a result's Law
@@ -126,38 +138,34 @@ class SearchRecords:
             heading = f"Law {law.law} {law_title} {title_words}".strip()
             entry = self.entries.of(place.ref)  # a Law's result offers its chart's walk, at its Case
             out.append(self._with_words(Record(
-                url=ref_url(place.ref), kind="law", title=shown, text=own, laws=(law.law,),
+                url=ref_url(place.ref), kind=RecordKind.LAW, title=shown, text=own, laws=(law.law,),
                 heading=heading, ref=place.ref, walk=entry.address() if entry else None)))
         if not out:  # a Law printed as a title and paragraphs only: still findable by its title
-            out.append(self._with_words(Record(url=law_url(law.law), kind="law", title=f"Law {law.law} · {law_title}",
+            out.append(self._with_words(Record(url=law_url(law.law), kind=RecordKind.LAW, title=f"Law {law.law} · {law_title}",
                                                text="", laws=(law.law,), heading=law_title, ref=Ref(law.law))))
         return out
 
     def _situation_records(self) -> list[Record]:
         out = []
         for s in situations(self.corpus):
-            laws = self._chart_laws_at(s.url) or (s.law,)
+            chart = self.corpus.charts.get(s.chart) if s.chart else None
+            laws = tuple(chart.laws) if chart else (s.law,)
             # A situation opens its step-through at its own place: that is its main link.
-            out.append(self._with_words(Record(url=s.walk or s.url, kind="situation", title=s.text, text=s.where,
+            out.append(self._with_words(Record(url=s.walk or s.url, kind=RecordKind.SITUATION, title=s.text, text=s.where,
                                                laws=laws, walk=None, phrasings=s.phrasings)))
         return out
-
-    def _chart_laws_at(self, url: str) -> tuple[int, ...]:
-        _, _, anchor = url.partition("#chart-")
-        chart = self.corpus.charts.get(anchor)
-        return tuple(chart.laws) if chart else ()
 
     def _chart_record(self, chart: Chart) -> Record:
         words = [n.text for n in chart.nodes if n.kind in (Kind.QUESTION, Kind.CASE, Kind.STATEMENT) and n.text]
         return self._with_words(Record(
-            url=chart_url(chart.id), kind="chart", title=f"Chart: {chart.title}",
+            url=chart_url(chart.id), kind=RecordKind.CHART, title=f"Chart: {chart.title}",
             text=" ".join([*(s.text for s in chart.situations), *words]), laws=tuple(chart.laws), heading=chart.title,
             walk=walk_url(chart.id) if chart.layout is ChartLayout.FLOW else None))
 
     def _definition_records(self) -> list[Record]:
         if self.corpus.definitions is None:
             return []
-        return [self._with_words(Record(url=f"definitions/#{term_anchor(d.term)}", kind="definition",
+        return [self._with_words(Record(url=definition_url(term_anchor(d.term)), kind=RecordKind.DEFINITION,
                                         title=f"Definition · {d.term}", text=d.text, laws=(), heading=d.term))
                 for d in self.corpus.definitions.terms]
 
@@ -166,12 +174,12 @@ class SearchRecords:
         course = self.corpus.course
         for module in (course.modules if course else []):
             laws = tuple(sorted({n for c in module.charts if c in self.corpus.charts for n in self.corpus.charts[c].laws}))
-            out.append(Record(url=f"training/{module.id}/", kind="course", title=f"Course · {module.title}",
+            out.append(Record(url=training_url(module.id), kind=RecordKind.COURSE, title=f"Course · {module.title}",
                               text=module.intro, laws=laws, heading=module.title))
         for name in ("preface", "introduction"):
             front = getattr(self.corpus, name)
             if front is not None:
-                out.append(Record(url=f"{name}/", kind="page", title=front.title, text=front.text, laws=()))
+                out.append(Record(url=f"{name}/", kind=RecordKind.PAGE, title=front.title, text=front.text, laws=()))
         return out
 
 
@@ -231,5 +239,5 @@ def citation_table(corpus: Corpus) -> dict[str, list[str]]:
     for chart in corpus.charts.values():
         if len(chart.laws) > 1:
             first, last = min(chart.laws), max(chart.laws)
-            table.setdefault(f"{first}-{last}", [f"{law_url(chart.laws[0])}#chart-{chart.id}", f"Laws {first}–{last}", chart.title])
+            table.setdefault(f"{first}-{last}", [chart_beside_law(chart.laws[0], chart.id), f"Laws {first}–{last}", chart.title])
     return dict(sorted(table.items()))

@@ -20,14 +20,15 @@ from generator.corpus.corpus import Corpus
 from generator.flowcharts.boxnotes import hand_off
 from generator.flowcharts.ruling import Item as RulingItem
 from generator.flowcharts.ruling import ruling_of, steps_of
-from generator.flowcharts.walk import START, WalkError, choices, first_box, follow, not_met
+from generator.flowcharts.walk import START, WalkError, box_of, choices, first_box, follow, not_met
 from generator.index import citations
 from generator.sources.model import Chart, ChartLayout, IRREGULARITY, Lesson, Module, Question, Scenario
 from generator.text.inline import Renderer
-from generator.index.urls import CHARTS, law_url, ref_url, walk_url
+from generator.index.urls import (CHARTS, TRAINING, chart_beside_law, index_file, page_file, ref_url, relative, root_from,
+                                  training_url, walk_url)
 
-# Course pages sit at training/<module>/: two levels below the root.
-PREFIX = "../../"
+# Every course page sits as deep as a module's lesson (training/<module>/).
+PREFIX = root_from(training_url("module"))
 LEVELS = {1: "easy", 2: "medium", 3: "hard"}
 
 
@@ -113,7 +114,7 @@ def course_item(corpus: Corpus, chart: Chart, question: Question, number: int) -
     steps: list[dict[str, str]] = []
     ruling: dict[str, list[dict[str, Any]]] = {"now": [], "next": [], "later": []}
     continues: list[dict[str, str]] = []
-    walk = f"{law_url(law)}#chart-{chart.id}"
+    walk = chart_beside_law(law, chart.id)
     if chart.layout is ChartLayout.FLOW:
         try:
             route, carried = _walked(chart, scenario)
@@ -124,7 +125,7 @@ def course_item(corpus: Corpus, chart: Chart, question: Question, number: int) -
                  if s.answer is not None and s.node is not None]
         card = ruling_of(walked)
         ruling = {"now": _ruling_parts(card.now), "next": _ruling_parts(card.next), "later": _ruling_parts(card.later)}
-        end = chart.by_id[route[-1].split("~")[0]]
+        end = chart.by_id[box_of(route[-1])]
         continues = [{"label": h.label, "url": _continue_url(h.chart)} for h in (hand_off(c, corpus.charts) for c in end.continues)]
         walk = walk_url(chart.id, route)
     elif scenario.table is not None:
@@ -188,6 +189,12 @@ def module_view(corpus: Corpus, module: Module) -> ModuleView:
 Cached = Callable[[list[str], Callable[[], str]], str]
 
 
+def module_links(module: Module, page: str) -> dict[str, str]:
+    """A module's lesson, final test and handout, as the page served at `page` links them."""
+    return {"lesson": relative(page, training_url(module.id)), "test": relative(page, training_url(f"{module.id}-test")),
+            "handout": relative(page, training_url(f"{module.id}-handout"))}
+
+
 def module_pages(env: Environment, corpus: Corpus, cached: Cached | None = None,
                  inputs: Callable[[Module], list[str]] | None = None) -> dict[str, str]:
     """training/index.md, and per module its lesson page, its final test and its handout.
@@ -211,14 +218,14 @@ def module_pages(env: Environment, corpus: Corpus, cached: Cached | None = None,
         lesson = corpus.lessons.get(module.id)
         count = sum(len(corpus.questions[c].questions) for c in module.charts if c in corpus.questions)
         summary.append({"module": module, "count": count, "minutes": lesson.minutes if lesson else None,
-                        "objectives": lesson.objectives if lesson else []})
+                        "objectives": lesson.objectives if lesson else [], "links": module_links(module, TRAINING)})
         for template, name in (("training_module.md.j2", module.id), ("training_test.md.j2", f"{module.id}-test"),
                                ("training_handout.md.j2", f"{module.id}-handout")):
-            def make(template: str = template, module: Module = module) -> str:
+            def make(template: str = template, module: Module = module, name: str = name) -> str:
                 return env.get_template(template).render(view=view(module), module=module, prefix=PREFIX, r=r,
-                                                         levels=LEVELS)
+                                                         levels=LEVELS, links=module_links(module, training_url(name)))
 
             key = [template, *(inputs(module) if inputs else [])]
-            pages[f"training/{name}.md"] = cached(key, make) if cached else make()
-    pages["training/index.md"] = env.get_template("training_index.md.j2").render(modules=summary)
+            pages[page_file(training_url(name))] = cached(key, make) if cached else make()
+    pages[index_file(TRAINING)] = env.get_template("training_index.md.j2").render(modules=summary)
     return pages

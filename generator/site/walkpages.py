@@ -7,11 +7,11 @@ from typing import Any
 from jinja2 import Environment
 
 from generator.flowcharts.boxnotes import added_words, book_prints, correction_words, hand_off, provenance
-from generator.site.chartpages import SVG_PREFIX
+from generator.site.drawings import SVG_PREFIX
 from generator.text.embed import script_json
 from generator.flowcharts.style import STYLES
 from generator.text.inline import Renderer
-from generator.index.urls import chart_url, law_url, ref_url, walk_url
+from generator.index.urls import WALK, chart_url, law_url, ref_url, walk_url
 from generator.corpus.corpus import Corpus
 from generator.sources.model import Chart, ChartLayout, Continuation, ENTRY_KINDS, IRREGULARITY, Kind, Node
 from generator.text.quotes import quote
@@ -20,7 +20,6 @@ from generator.flowcharts.ruling import begins, box_phase
 from generator.flowcharts.walk import START, box_refs, cases, choices, first_box, not_applied_refs, not_met, qualifiers, stands_on
 from generator.index import citations
 from generator.index.citations import Ref
-from generator.index.xref import Index
 from generator.corpus.chartrules import GENERAL_LAWS
 
 
@@ -47,10 +46,9 @@ WHOLE_LAW_QUOTE = 2500
 class _Boxes:
     """Turns boxes into the script's data, quoting each cited paragraph once per page."""
 
-    def __init__(self, corpus: Corpus, index: Index) -> None:
+    def __init__(self, corpus: Corpus) -> None:
         self.corpus = corpus
-        self.index = index
-        self.r = Renderer(SVG_PREFIX, index, None)
+        self.r = Renderer(SVG_PREFIX, corpus.index, None)
         self.quoted: dict[str, dict[str, str]] = {}
 
     def refs(self, chart: Chart, node: Node, *, quoted: bool) -> list[str]:
@@ -60,7 +58,7 @@ class _Boxes:
         for ref in refs:
             if ref.label() in self.quoted:
                 continue  # several boxes often apply the same paragraph
-            q = quote(self.corpus, self.index, ref, SVG_PREFIX) if quoted else None
+            q = quote(self.corpus, ref, SVG_PREFIX) if quoted else None
             if q is not None and ref.section is None and len(q.html) > WHOLE_LAW_QUOTE:
                 # A box that names a whole long Law (a hand-off's "Law 50") links to it: quoting
                 # it all would bury the ruling on a phone.
@@ -162,13 +160,13 @@ def irregularity_charts(corpus: Corpus) -> list[dict[str, Any]]:
     return out
 
 
-def walk_data(chart: Chart, corpus: Corpus, index: Index) -> dict[str, Any]:
+def walk_data(chart: Chart, corpus: Corpus) -> dict[str, Any]:
     """Everything the page's script needs to walk the chart with no network.
 
     A walk that came here from another chart's hand-off carries that chart's route in its URL:
     `carried` holds the words of those charts' boxes, so the ruling so far can show them too.
     """
-    maker = _Boxes(corpus, index)
+    maker = _Boxes(corpus)
     boxes = maker.chart_boxes(chart)
     entries = sorted({c.at for other in corpus.charts.values() for n in other.nodes for c in n.continues
                       if c.chart == chart.id})
@@ -178,7 +176,7 @@ def walk_data(chart: Chart, corpus: Corpus, index: Index) -> dict[str, Any]:
     return {"id": chart.id, "title": chart.title, "start": first_box(chart), "boxes": boxes,
             "quotes": maker.quoted, "notes": notes, "entries": entries,
             "handedFrom": handed_from(corpus, chart.id),
-            "chartUrl": SVG_PREFIX + chart_url(chart.id), "walkUrl": SVG_PREFIX + "walk/"}
+            "chartUrl": SVG_PREFIX + chart_url(chart.id), "walkUrl": SVG_PREFIX + WALK}
 
 
 # A chart's walk as another chart's step-through reads it, when a walk was handed over from it:
@@ -188,18 +186,18 @@ def walk_data(chart: Chart, corpus: Corpus, index: Index) -> dict[str, Any]:
 CARRIED_GLOBAL = "bridgeLawsWalks"
 
 
-def carried_script(chart: Chart, corpus: Corpus, index: Index) -> str:
+def carried_script(chart: Chart, corpus: Corpus) -> str:
     """`walk/<id>/data.js`: this chart's boxes, for the step-throughs of the charts it hands over to."""
-    maker = _Boxes(corpus, index)
+    maker = _Boxes(corpus)
     data = {"title": chart.title, "start": first_box(chart), "boxes": maker.chart_boxes(chart, quoted=False),
             "links": {label: q["url"] for label, q in maker.quoted.items()}}
     return (f"(window.{CARRIED_GLOBAL} = window.{CARRIED_GLOBAL} || {{}})[{script_json(chart.id)}] = "
             f"{script_json(data)};\n")
 
 
-def walk_page(env: Environment, chart: Chart, corpus: Corpus, index: Index, drawing: str) -> str:
+def walk_page(env: Environment, chart: Chart, corpus: Corpus, drawing: str) -> str:
     """A chart's step-through; `drawing` is the chart's SVG, for the map of where the walk is."""
     laws = [{"number": n, "title": display_title(corpus.laws[n].title), "url": law_url(n)} for n in chart.laws]
     return env.get_template("walk.md.j2").render(
         chart=chart, laws=laws, prefix=SVG_PREFIX, provenance=provenance(chart), drawing=drawing,
-        data_json=script_json(walk_data(chart, corpus, index)))
+        data_json=script_json(walk_data(chart, corpus)))

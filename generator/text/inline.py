@@ -11,7 +11,7 @@ from markupsafe import Markup
 from generator.index import citations
 from generator.index.citations import Ref
 from generator.sources.model import Definitions
-from generator.index.urls import ref_url
+from generator.index.urls import definition_url, ref_url
 from generator.index.xref import FOOTNOTE_RE, Index
 
 
@@ -110,7 +110,7 @@ class Renderer:
             if anchor in self.terms.used or any(s < m.end() and m.start() < e for s, e, _ in taken):
                 continue
             self.terms.used.add(anchor)
-            href = self.term_url(anchor) if self.term_url is not None else f"{self.prefix}definitions/#{anchor}"
+            href = self.term_url(anchor) if self.term_url is not None else self.prefix + definition_url(anchor)
             found.append((m.start(), m.end(),
                           f'<a class="term" href="{href}" '
                           f'title="{html.escape(preview)}">\0</a>'))

@@ -12,7 +12,6 @@ from generator.index.lawtree import places
 from generator.corpus.corpus import Corpus
 from generator.sources.model import Law
 from generator.text.templates import display_title
-from generator.index.xref import Index
 
 
 @dataclass(frozen=True)
@@ -50,10 +49,10 @@ def quote_place(laws: dict[int, Law], ref: Ref, r: Renderer) -> tuple[str | None
     return title, Markup("").join(parts)
 
 
-def quote(corpus: Corpus, index: Index, ref: Ref, prefix: str) -> Quote | None:
+def quote(corpus: Corpus, ref: Ref, prefix: str) -> Quote | None:
     """A place quoted for a site page; `prefix` leads from that page back to the site root."""
     # Footnote markers lead to the footnotes on the quoted Law's own page.
-    r = Renderer(prefix, index, None, footnote_page=prefix + law_url(ref.law))
+    r = Renderer(prefix, corpus.index, None, footnote_page=prefix + law_url(ref.law))
     found = quote_place(corpus.laws, ref, r)
     if found is None:
         return None

@@ -22,6 +22,7 @@ class Situation:
     url: str  # site path of the chart on its Law's page, or of the Law
     walk: str | None  # site path of the step-through at the situation's own place, for a flow chart
     phrasings: tuple[str, ...] = ()
+    chart: str | None = None  # the chart that rules on it, where one does
 
 
 def walk_route(chart: Chart, situation: Source) -> list[str]:
@@ -56,7 +57,7 @@ def situations(corpus: Corpus) -> list[Situation]:
         for s in chart.situations:
             walk = situation_walk(chart, s) if chart.layout is ChartLayout.FLOW else None
             found.append(Situation(s.text.casefold(), s.text, law, chart.title, chart_beside_law(law, chart.id), walk,
-                                   tuple(s.phrasings)))
+                                   tuple(s.phrasings), chart.id))
     for law in corpus.laws.values():
         for s in law.situations:
             where = f"Law {law.law}: {display_title(law.title)}"

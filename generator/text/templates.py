@@ -15,6 +15,7 @@ from jinja2 import (
 from generator.index.citations import Ref
 from generator.text.escaping import front_matter, markdown_text
 from generator.index.lawtree import children, marker
+from generator.index.urls import CHARTS, LEGEND, SITUATIONS, chart_url, walk_url
 from generator.sources.model import Block, Item, Law, Paragraph, Section, SubItem
 
 SMALL_WORDS = {"a", "an", "and", "as", "at", "by", "for", "from", "in", "of", "on", "or", "the", "to", "with"}
@@ -60,6 +61,8 @@ def environment(templates_dir: Path, compiled: Path | None = None) -> Environmen
     )
     env.globals.update(kids=nested, marker=marker, depth=depth, child_ref=child_ref,
                        front_matter=front_matter, md=markdown_text)
+    # The site's addresses, from the root: a template puts its page's way back to the root before them.
+    env.globals.update(chart_url=chart_url, walk_url=walk_url, CHARTS=CHARTS, LEGEND=LEGEND, SITUATIONS=SITUATIONS)
     return env
 
 

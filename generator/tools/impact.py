@@ -28,6 +28,7 @@ from generator.index.prose import Passage, chart_note_passages, lesson_passages
 from generator.index.xref import chart_refs
 from generator.sources.model import Alignment, Chart, ChartLayout, Law
 from generator.text.situations import walk_route
+from generator.sources.sourcekeys import lesson_key, questions_key
 
 
 class Severity(IntEnum):
@@ -274,13 +275,13 @@ def _find_hits(corpus: Corpus, report: Report, cited: dict[int, Law], other: dic
             report.hits.append(Hit("situation", where(path, at), f"Law {law.law}: “{situation.text}”",
                                    Ref(law.law), report.effects[touched]))
     for chart_id, questions in corpus.questions.items():
-        path = corpus.paths.get(f"questions:{chart_id}")
+        path = corpus.paths.get(questions_key(chart_id))
         for question in questions.questions if path is not None else []:
             context = corpus.charts[chart_id].laws[0] if chart_id in corpus.charts else 1
             refs = _parsed(question.refs, context) + [r for w in question.wrong for r in _parsed(w.refs, context)]
             add("course item", where(path, question.line("scenario")), f"question on “{question.scenario}”", refs)
     for module_id, lesson in corpus.lessons.items():
-        path = corpus.paths.get(f"lesson:{module_id}")
+        path = corpus.paths.get(lesson_key(module_id))
         if path is None:
             continue
         for topic in lesson.topics:

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from generator.index.lawtree import places
-from generator.text.embed import script_json  # noqa: F401  (the page embeds the tables with it)
 from generator.sources.model import Block, Law, Table
 
 DOUBLINGS = ("", "X", "XX")  # undoubled, doubled, redoubled: the keys used everywhere below
