@@ -21,7 +21,9 @@ from pydantic import ValidationError
 from generator.corpus.corpus import Corpus
 from generator.flowcharts.render import render_all
 from generator.index.xref import build_index
-from generator.site.chartpages import dot_sources
+from generator.index.urls import chart_url, law_url, page_file, walk_url
+from generator.site.drawings import dot_sources
+from generator.sources.sourcekeys import chart_key, law_key
 from generator.site.pagecache import PageCache
 from generator.site.pages import PageMaker
 from generator.site.walkpages import carried_script, walk_page
@@ -38,7 +40,7 @@ def edited_pages(corpus: Corpus, path: Path) -> tuple[Corpus, dict[str, str]] | 
     refresh can tell (not a current Law or a chart, a new file, or a problem in the file)."""
     path = path.resolve()
     folder = path.parent
-    if folder == corpus.root / "flowcharts" and corpus.paths.get(f"chart:{path.stem}") == path:
+    if folder == corpus.root / "flowcharts" and corpus.paths.get(chart_key(path.stem)) == path:
         chart = _read(path, Chart)
         if chart is None:
             return None
@@ -48,13 +50,13 @@ def edited_pages(corpus: Corpus, path: Path) -> tuple[Corpus, dict[str, str]] | 
         updated = dataclasses.replace(corpus, charts={**corpus.charts, chart.id: chart})
         return updated, _chart_pages(updated, chart)
     named = _LAW_FILE.match(path.name)
-    if folder == corpus.root / "laws" and named and corpus.paths.get(f"law:{int(named.group(1))}") == path:
+    if folder == corpus.root / "laws" and named and corpus.paths.get(law_key(int(named.group(1)))) == path:
         law = _read(path, Law)
         if law is None or law.law != int(named.group(1)) or law.wording != corpus.laws[law.law].wording:
             return None
         laws = {**corpus.laws, law.law: law}
         updated = dataclasses.replace(corpus, laws=laws, index=build_index(laws, corpus.charts))
-        return updated, {f"laws/law-{law.law:02d}.md": _maker(updated).law_page(law)}
+        return updated, {page_file(law_url(law.law)): _maker(updated).law_page(law)}
     return None
 
 
@@ -76,16 +78,16 @@ def _maker(corpus: Corpus) -> PageMaker:
     templates = corpus.root / "site_templates"
     # The page cache is not asked for pages here: it gives the maker its kept compiled templates.
     cache = PageCache(cache_dir(corpus.root, "pages"), corpus, templates)
-    return PageMaker(corpus, corpus.index, svgs, templates, cache)
+    return PageMaker(corpus, svgs, templates, cache)
 
 
 def _chart_pages(corpus: Corpus, chart: Chart) -> dict[str, str]:
     maker = _maker(corpus)
-    pages = {f"charts/{chart.id}.md": maker.charts.chart_page(chart, maker.renderer(2))}
+    pages = {page_file(chart_url(chart.id)): maker.charts.chart_page(chart, maker.renderer(chart_url(chart.id)))}
     if chart.layout is ChartLayout.FLOW:
-        pages[f"walk/{chart.id}.md"] = walk_page(maker.env, chart, corpus, corpus.index, maker.charts.svg(chart, "-map"))
-        pages[f"walk/{chart.id}/data.js"] = carried_script(chart, corpus, corpus.index)
+        pages[page_file(walk_url(chart.id))] = walk_page(maker.env, chart, corpus, maker.charts.svg(chart, "-map"))
+        pages[walk_url(chart.id) + "data.js"] = carried_script(chart, corpus)
     for number in chart.laws:
         if number in corpus.laws:
-            pages[f"laws/law-{number:02d}.md"] = maker.law_page(corpus.laws[number])
+            pages[page_file(law_url(number))] = maker.law_page(corpus.laws[number])
     return pages
