@@ -83,6 +83,7 @@
 
   function render(list, results, text) {
     list.textContent = "";
+    list.dataset.query = text;  // which query these results answer (a test waits for its own)
     results.forEach(function (r, n) {
       var item = document.createElement("li");
       item.className = "sr-item sr-" + r.kind;

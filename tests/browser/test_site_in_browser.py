@@ -16,6 +16,8 @@ def search(page: Any, base_url: str, query: str) -> None:
     page.locator(".site-search-button").click()
     field = page.locator("#site-search input")
     field.press_sequentially(query, delay=15)
+    # The results of the whole query, not of a prefix still shown while the last key's are made.
+    expect(page.locator("#site-search-results")).to_have_attribute("data-query", query, timeout=20000)
     expect(page.locator("#site-search-results a.sr-link").first).to_be_visible(timeout=20000)
 
 
