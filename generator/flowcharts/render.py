@@ -5,14 +5,13 @@ import html
 import os
 import re
 import shutil
+import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Collection
 
-import graphviz
-import graphviz.backend.dot_command as dot_command
 
 from generator.flowcharts import svg as svgread
 from generator.sources.cachedir import keep, kept_text, work_key
@@ -45,7 +44,6 @@ class Job:
 def render_all(jobs: dict[str, Job], cache_dir: Path) -> dict[str, str]:
     """SVG for each job (keyed alike); a job whose fingerprint was drawn before comes from the cache,
     without even writing its DOT."""
-    dot_command.DOT_BINARY = dot_binary()
     cache_dir.mkdir(parents=True, exist_ok=True)
     keys = {key: _digest(job.fingerprint) for key, job in jobs.items()}
     out: dict[str, str] = {}
@@ -56,7 +54,7 @@ def render_all(jobs: dict[str, Job], cache_dir: Path) -> dict[str, str]:
     todo = [key for key in keys if key not in out]
     # Each render is a separate dot process, so threads give real parallelism.
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-        for key, svg in zip(todo, pool.map(lambda k: _render(jobs[k].make_dot()), todo)):
+        for key, svg in zip(todo, pool.map(lambda k: draw_svg(jobs[k].make_dot()), todo)):
             keep(cache_dir / f"{keys[key]}.svg", svg)
             out[key] = svg
     return {key: out[key] for key in keys}
@@ -68,17 +66,24 @@ def render_to(source: str, output: Path) -> None:
     if fmt == "dot":
         output.write_text(source, encoding="utf-8")
         return
-    dot_command.DOT_BINARY = dot_binary()
-    output.write_bytes(graphviz.pipe("dot", fmt, source.encode("utf-8"), quiet=True))
+    output.write_bytes(_dot(source, fmt))
 
 
 def _digest(fingerprint: str) -> str:
-    return work_key("svg", str(dot_command.DOT_BINARY), fingerprint)
+    return work_key("svg", str(dot_binary()), fingerprint)
 
 
-def _render(source: str) -> str:
-    # quiet: graphviz-pure warns about estimated widths of non-ASCII glyphs, which is harmless.
-    return graphviz.pipe("dot", "svg", source.encode("utf-8"), quiet=True).decode("utf-8")
+def draw_svg(source: str) -> str:
+    """One DOT source drawn as SVG, nothing kept (see `render_all` for drawings worth keeping)."""
+    return _dot(source, "svg").decode("utf-8")
+
+
+def _dot(source: str, fmt: str) -> bytes:
+    # Its warnings are not shown: graphviz-pure estimates the widths of non-ASCII glyphs and says so.
+    done = subprocess.run([str(dot_binary()), f"-T{fmt}"], input=source.encode("utf-8"), capture_output=True)
+    if done.returncode:
+        raise RuntimeError(f"Graphviz failed ({done.returncode}): {done.stderr.decode('utf-8', 'replace').strip()}")
+    return done.stdout
 
 
 _ID_RE = re.compile(r' id="(?:graph|node|edge|a_node|a_edge|clust)\d+"')

@@ -20,7 +20,7 @@ from generator.flowcharts import svg as svgread
 from generator.flowcharts.boxnotes import hand_off
 from generator.sources.cachedir import keep, kept_text, work_key
 from generator.flowcharts.dot import PRINT_LAYOUT
-from generator.flowcharts.render import Job, dot_binary, render_all
+from generator.flowcharts.render import Job, dot_binary, draw_svg, render_all
 from generator.sources.model import Chart, ChartLayout, Kind
 from generator.handbook.paper import PT_PER_MM
 from generator.handbook.partdot import Recorded, owner, print_dot, quoted, recording, subset_source
@@ -154,7 +154,7 @@ def cut_chart(chart: Chart, charts: dict[str, Chart], room: Room, svg_cache: Pat
     whole = _draw({"whole": print_dot(chart, charts)}, svg_cache)["whole"]
     if room.fits(whole):
         return [Piece("A", tuple(n.id for n in chart.nodes), whole)]
-    return _Cutter(chart, charts, room, svg_cache, whole).cut(lone_first)
+    return _Cutter(chart, charts, room, whole).cut(lone_first)
 
 
 # A cut inside a Case counts as this share of an arrow: Cases are kept whole first.
@@ -185,8 +185,8 @@ class _Cutter:
     part: 2k + 1 and 2k + 2).
     """
 
-    def __init__(self, chart: Chart, charts: dict[str, Chart], room: Room, svg_cache: Path, whole: str) -> None:
-        self.chart, self.room, self.svg_cache = chart, room, svg_cache
+    def __init__(self, chart: Chart, charts: dict[str, Chart], room: Room, whole: str) -> None:
+        self.chart, self.room = chart, room
         runs = reading_order(chart)
         self.seq = [b for run in runs for b in run]
         self.n = len(self.seq)
@@ -235,8 +235,10 @@ class _Cutter:
                               beside=way == "beside")
 
     def draw(self, source: str) -> str:
+        # A trial part is drawn, not kept on disk: the cut is kept whole (`print_pieces`), and
+        # writing thousands of trials took a tenth of a cold cut.
         if source not in self.drawn:
-            self.drawn[source] = _draw({"part": source}, self.svg_cache)["part"]
+            self.drawn[source] = draw_svg(source)
         return self.drawn[source]
 
     def drawing(self, cuts: list[int], p: int, final: bool = False) -> str:
