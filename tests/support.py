@@ -1,12 +1,14 @@
 """Shared helpers and fixtures: the project root, a copy of the fixture corpus, built sites."""
 from __future__ import annotations
 
+import fcntl
 import io
 import json
 import os
+import pickle
 import shutil
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from pathlib import Path
@@ -90,11 +92,11 @@ def copy_real_project(dest: Path, *, warm: bool = True) -> Path:
     if warm and cache.is_dir():
         # Linked, not copied (hundreds of MB): a build replaces a kept entry by renaming a new file
         # into place and never writes into one, so the copy's builds cannot change the original.
-        shutil.copytree(cache, dest / ".cache", copy_function=_link_or_copy)
+        shutil.copytree(cache, dest / ".cache", copy_function=link_or_copy)
     return dest
 
 
-def _link_or_copy(source: str, dest: str) -> None:
+def link_or_copy(source: str, dest: str) -> None:
     try:
         os.link(source, dest)
     except OSError:  # another file system, or links not allowed
@@ -139,11 +141,32 @@ def real_corpus(real_project: Path) -> Any:
 
 @pytest.fixture(scope="session")
 def real_build(real_project: Path, tmp_path_factory: pytest.TempPathFactory) -> Any:
-    """The real project built once for the session, site and both PDFs, with no system font."""
+    """The real project built once for the test run, site and both PDFs, with no system font (one
+    build for all of pytest-xdist's processes: see `once_per_run`)."""
     from generator.publish.safebuild import build_site
 
-    with no_system_fonts(tmp_path_factory.mktemp("fontconfig")):
-        return build_site(real_project)
+    def build() -> Any:
+        with no_system_fonts(tmp_path_factory.mktemp("fontconfig")):
+            return build_site(real_project)
+
+    return once_per_run(tmp_path_factory, "real-build", build)
+
+
+def once_per_run(tmp_path_factory: pytest.TempPathFactory, name: str, make: Callable[[], Any]) -> Any:
+    """`make()` once for the whole test run. When pytest-xdist runs the tests in several processes,
+    the first to ask makes it under a lock in the run's shared temporary folder and leaves it there
+    pickled; the others wait for the lock and read it (what it names, a built site, is shared too)."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        return make()
+    shared = tmp_path_factory.getbasetemp().parent
+    made = shared / f"{name}.pickle"
+    with open(shared / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, or the process ends
+        if made.exists():
+            return pickle.loads(made.read_bytes())
+        value = make()
+        made.write_bytes(pickle.dumps(value))
+        return value
 
 
 @pytest.fixture(scope="session")

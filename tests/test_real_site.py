@@ -1,7 +1,9 @@
 """The real sources build into the whole site: 93 Laws, front matter, legend, charts beside their Laws."""
 from __future__ import annotations
 
+import functools
 from pathlib import Path
+from typing import Any
 
 from bs4 import BeautifulSoup
 
@@ -10,6 +12,7 @@ from generator.corpus.loading import load_corpus
 from linkcheck import broken_links
 
 
+@functools.lru_cache(maxsize=64)  # a Law's page is read again for each of its charts
 def soup(site: Path, path: str) -> BeautifulSoup:
     return BeautifulSoup((site / path / "index.html").read_text(encoding="utf-8"), "html.parser")
 
@@ -45,9 +48,9 @@ def test_no_broken_internal_link(real_site: Path) -> None:
     assert broken == []
 
 
-def test_every_chart_says_whose_it_is(real_site: Path) -> None:
+def test_every_chart_says_whose_it_is(real_site: Path, real_corpus: Any) -> None:
     """A book chart names its WBU book page; a drawn one says it is not the book's, wherever it is shown."""
-    corpus = load_corpus(ROOT)
+    corpus = real_corpus
     for chart in corpus.charts.values():
         expected = (f"WBU book p. {chart.page}" if chart.origin.value == "book"
                     else "Drawn for this edition from the 2017 text")

@@ -45,12 +45,19 @@ def open_header_search(page: Any) -> Any:
     return field
 
 
+def type_query(page: Any, field: Any, query: str) -> None:
+    """Type `query` and wait for the results of the whole of it, not of a prefix still shown
+    while the last key's are made (the list says which query it answers)."""
+    field.press_sequentially(query, delay=10)
+    expect(page.locator("#site-search-results")).to_have_attribute("data-query", query, timeout=20000)
+
+
 @pytest.mark.parametrize("typed, anchor", [("50D", "50D"), ("Law 12C1(c)", "12C1c"), ("l 64 b 2", "64B2"), ("27 b 1 (b)", "27B1b")])
 def test_a_typed_citation_opens_its_paragraph_in_view(page: Any, base_url: str, console_errors: list[str], typed: str, anchor: str) -> None:
     page.set_viewport_size(PHONE)
     page.goto(base_url + "laws/law-01/")
     field = open_header_search(page)
-    field.press_sequentially(typed, delay=10)
+    type_query(page, field, typed)
     first = page.locator("#site-search-results a.sr-link").first
     expect(first).to_contain_text("Law ")
     expect(first).to_have_attribute("href", re.compile("#" + re.escape(anchor) + "$"))
@@ -95,6 +102,7 @@ def test_a_situation_leads_to_its_chart_and_step_through(page: Any, base_url: st
     page.set_viewport_size(PHONE)
     page.goto(base_url)
     page.locator("#finder-input").press_sequentially("insufficient bid", delay=10)
+    expect(page.locator("#finder-results")).to_have_attribute("data-query", "insufficient bid", timeout=20000)
     item = page.locator("#finder-results li.sr-situation", has_text="Insufficient Bid").first
     expect(item).to_be_visible()
     # A situation's one link is its step-through, answered as far as the situation tells: one tap
@@ -110,7 +118,7 @@ def test_results_fit_a_phone(page: Any, base_url: str) -> None:
     page.set_viewport_size(PHONE)
     page.goto(base_url + "laws/law-55/")
     field = open_header_search(page)
-    field.press_sequentially("lead from wrong hand", delay=10)
+    type_query(page, field, "lead from wrong hand")
     items = page.locator("#site-search-results li")
     expect(items.first).to_be_visible()
     heights = items.evaluate_all("els => els.map(e => e.getBoundingClientRect().height)")
