@@ -27,15 +27,20 @@ def handed_from(corpus: Corpus, chart_id: str) -> list[str]:
     """The charts whose walks can end by handing over to this one, directly or through others
     (a general chart's hand-off to the irregularity's own chart reaches every other flow chart)."""
     general = chart_id in corpus.charts and not set(corpus.charts[chart_id].laws) <= GENERAL_LAWS
-    found: list[str] = []
+    # Who hands over to whom, read once (searching every chart's boxes at each step was quadratic).
+    into: dict[str, set[str]] = {}
+    for other in corpus.charts.values():
+        for n in other.nodes:
+            for c in n.continues:
+                into.setdefault(c.chart, set()).add(other.id)
+    found: set[str] = set()
     todo = [chart_id]
     while todo:
         here = todo.pop()
-        for other in corpus.charts.values():
-            if other.id not in found and other.id != chart_id and any(
-                    c.chart == here or (c.chart == IRREGULARITY and general) for n in other.nodes for c in n.continues):
-                found.append(other.id)
-                todo.append(other.id)
+        for other in into.get(here, set()) | (into.get(IRREGULARITY, set()) if general else set()):
+            if other not in found and other != chart_id:
+                found.add(other)
+                todo.append(other)
     return sorted(found)
 
 
