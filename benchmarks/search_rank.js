@@ -17,6 +17,8 @@ if (process.argv[3]) {
   }
 }
 const index = JSON.parse(fs.readFileSync(path.join(site, "search", "index.json"), "utf8"));
+// Every run of terms at once (the browser fetches those a query needs).
+index.tp.forEach((_, k) => L.addTerms(index, k, JSON.parse(fs.readFileSync(path.join(site, "search", "terms", k + ".json"), "utf8"))));
 const queries = JSON.parse(fs.readFileSync(0, "utf8"));
 const out = {};
 const times = [];

@@ -81,12 +81,13 @@ def test_each_group_word_matches_whole_words_only() -> None:
 def test_record_text_reaches_the_index_as_the_words_it_is() -> None:
     hostile = Record(url="laws/law-01/", kind="law", title='<script>alert(1)</script> "x" {: onclick=y } a\\b',
                      text="<img src=x onerror=alert(2)>\nnext line", laws=(1,), heading="a & b", keywords=("<b>",))
-    index, shards = build_index(corpus(), [hostile])
+    files = build_index(corpus(), [hostile])
     # JSON carries the words; the page shows them as text (search.js sets textContent), never markup.
-    again = json.loads(json.dumps(index))
+    again = json.loads(json.dumps(files.index))
     assert again["r"][0][2] == hostile.title
-    assert json.loads(json.dumps(shards))[0][0] == "<img src=x onerror=alert(2)> next line"
-    assert "script" in again["t"] and "onclick" in again["t"]  # the words are found as words
+    assert json.loads(json.dumps(files.text_shards))[0][0] == "<img src=x onerror=alert(2)> next line"
+    held = {term for run in json.loads(json.dumps(files.term_shards)) for term in run}
+    assert {"script", "onclick"} <= held and {"script", "onclick"} <= set(again["tc"])  # the words are found as words
 
 
 def test_a_term_is_cut_and_stemmed_the_same_here_and_in_the_browser() -> None:
@@ -141,6 +142,13 @@ def test_the_built_site_has_the_index_and_no_other_search(real_site: Path) -> No
     entry = data["c"]["50d1"]  # a record's number, or [address, label, title] for a place with no record
     assert (data["r"][entry][1] if isinstance(entry, int) else entry[0]) == "laws/law-50/#50D1"
     assert "the" in data["i"]
+    # Each term's postings are in the run whose first term ("tp") is the last not after it, where
+    # search-logic.js looks for them; every term counted is in one run.
+    runs = [json.loads(p.read_text(encoding="utf-8"))
+            for p in sorted((real_site / "search" / "terms").glob("*.json"), key=lambda p: int(p.stem))]
+    assert [next(iter(run)) for run in runs] == data["tp"]
+    assert sorted(term for run in runs for term in run) == sorted(data["tc"])
+    assert all(run and max(run) < (data["tp"] + [chr(0x10FFFF)])[k + 1] for k, run in enumerate(runs))
     stored = stored_records(real_site)
     kinds = {f["meta"]["kind"] for f in stored}
     assert kinds == {"situation", "law", "chart", "definition", "course", "page"}

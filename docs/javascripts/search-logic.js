@@ -190,13 +190,13 @@
     var limit = allowed(word);
     if (!limit) return null;
     var best = null, bestD = limit + 1, bestN = -1;
-    var list = index._terms || (index._terms = Object.keys(index.t));
+    var list = index._terms || (index._terms = Object.keys(index.tc));
     for (var k = 0; k < list.length; k++) {
       var term = list[k];
       if (term === self || Math.abs(term.length - word.length) > limit + 1) continue;
       var d = Math.min(distance(word, term, limit), distance(stem(word), term, limit));
       if (d > limit) continue;
-      var n = postings(index, term).length;
+      var n = count(index, term);
       if (d < bestD || (d === bestD && n > bestN)) { best = term; bestD = d; bestN = n; }
     }
     return best;
@@ -204,10 +204,42 @@
 
   // ---- the index ----
 
+  // How many records hold a term (the index says so for every term; typos are put right by it).
+  function count(index, term) { return index.tc[term] || 0; }
+
+  // The run of terms (search/terms/<k>.json) that holds a term's postings: the last whose first
+  // term is not after it.
+  function runOf(index, term) {
+    var lo = 0, hi = index.tp.length - 1;
+    while (lo < hi) {
+      var mid = (lo + hi + 1) >> 1;
+      if (index.tp[mid] <= term) lo = mid; else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  // Run k of terms fetched: its postings join the index's.
+  function addTerms(index, k, run) {
+    index.t = index.t || {};
+    (index._runs || (index._runs = {}))[k] = true;
+    Object.keys(run).forEach(function (term) { index.t[term] = run[term]; });
+  }
+
+  // The runs a query's terms need that have not been fetched yet.
+  function needed(index, query) {
+    var runs = [];
+    query.terms.forEach(function (term) {
+      var k = runOf(index, term);
+      if (!(index._runs && index._runs[k]) && runs.indexOf(k) < 0) runs.push(k);
+    });
+    return runs;
+  }
+
   function postings(index, term) {
     var cache = index._post || (index._post = {});
     if (cache[term]) return cache[term];
-    var raw = index.t[term];
+    var raw = index.t && index.t[term];
+    if (raw === undefined) return [];  // not in the runs fetched
     var out = [];
     if (raw) {
       var at = 0;
@@ -229,13 +261,13 @@
     terms(read.text).forEach(function (word) {
       if (ignored.has(word)) return;
       var term = stem(word);
-      var known = index.t[term] !== undefined;
+      var known = count(index, term) > 0;
       // A word the index holds only a few times may itself be a typo that some writer made
       // (the situations keep TDs' own spelling): a far commoner neighbour is what was meant.
-      var rare = known && postings(index, term).length <= RARE;
+      var rare = known && count(index, term) <= RARE;
       if (!known || rare) {
         var near = correct(word, index, term);
-        if (near && rare && postings(index, near).length < COMMONER * postings(index, term).length) near = null;
+        if (near && rare && count(index, near) < COMMONER * count(index, term)) near = null;
         if (!near && !known) return;
         if (near) {
           fixed.push([word, near]);
@@ -369,7 +401,9 @@
   }
 
   // The results for a query, best first: a typed citation first (to its paragraph), one of the
-  // vocabulary's words on its own where it is ruled, then the ranked records.
+  // vocabulary's words on its own where it is ruled, then the ranked records. Where runs of terms
+  // the query needs are not here yet, `needs` lists them and there are no results: fetch them
+  // (addTerms) and ask again.
   function search(index, text) {
     var out = [];
     var cite = citation(text, index.c);
@@ -377,6 +411,8 @@
     var bet = !cite && index.b[phraseKey(text)];
     if (bet !== undefined && bet !== false) out.push({ bet: bet });
     var query = understand(cite ? cite.rest : text, index);
+    var needs = needed(index, query);
+    if (needs.length) return { results: [], query: query, needs: needs };
     if (!query.terms.length) return { results: out, query: query };
     var ranked = rank(index, score(index, query), query);
     var first = out.length ? entryRecord(out[0].cite ? out[0].cite.entry : out[0].bet) : null;
@@ -405,5 +441,6 @@
 
   return { terms: terms, stem: stem, citationKey: citationKey, phraseKey: phraseKey, citation: citation, reading: reading,
            distance: distance, correct: correct, postings: postings, understand: understand, score: score, rank: rank,
+           count: count, runOf: runOf, addTerms: addTerms,
            search: search, describe: describe, TUNE: TUNE, numbersInWords: numbersInWords };
 });

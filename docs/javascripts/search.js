@@ -1,7 +1,8 @@
 // The site's one search: the header's search on every page and the home page's "What happened at
 // the table?" box use this engine and show the same results. Nothing is fetched until someone
-// searches: then the index (search/index.json), and for the results shown the shards of their
-// words (search/text/<n>.json). What the query says and how the records rank is search-logic.js.
+// searches: then the index (search/index.json), the runs of terms holding the postings of the
+// query's words (search/terms/<k>.json), and for the results shown the shards of their words
+// (search/text/<n>.json). What the query says and how the records rank is search-logic.js.
 (function () {
   "use strict";
 
@@ -11,6 +12,7 @@
   var root = new URL("../", script ? script.src : location.href);  // this script is in <root>/javascripts/
   var engine = null;
   var shards = {};
+  var runs = {};
 
   // The search's logic, loaded with the index on first use: a page that is only read never fetches it.
   function logic() {
@@ -44,22 +46,42 @@
     return shards[k].then(function (list) { return list[n - k * index.shard] || ""; }, function () { return ""; });
   }
 
-  // Ranked results for `text`: [{kind, title, url, walk, snippet, laws}], best first.
+  function run(index, k) {
+    if (!runs[k]) {
+      runs[k] = fetch(new URL("search/terms/" + k + ".json", root)).then(function (r) {
+        if (!r.ok) throw new Error("search terms: " + r.status);
+        return r.json();
+      }).then(function (terms) { S.addTerms(index, k, terms); });
+      runs[k].catch(function () { delete runs[k]; });
+    }
+    return runs[k];
+  }
+
+  // The engine's answer, once the runs of terms the query needs are here (each is fetched once).
+  function answer(index, text) {
+    var found = S.search(index, text);
+    if (!found.needs) return Promise.resolve(found);
+    return Promise.all(found.needs.map(function (k) { return run(index, k); })).then(function () { return answer(index, text); });
+  }
+
+  // Ranked results for `text`, best first: [{kind, title, url, walk, laws, snippet}], where a
+  // snippet is a note ready to show, or `words`, the promise of the words around the query's
+  // (their shard is fetched while the titles are already shown: on a weak link, a round trip less).
   function query(text) {
     return load().then(function (index) {
-      var found = S.search(index, text);
-      var shown = found.results.slice(0, 14).map(function (r) { return S.describe(index, r); });
-      var words = found.query.terms;
-      return Promise.all(shown.map(function (d) {
-        var kind = d.citation ? "citation" : d.kind;
-        var base = {kind: kind, title: d.title, url: new URL(d.url, root).href, walk: d.walk ? new URL(d.walk, root).href : null,
-                    laws: d.laws, snippet: d.note || ""};
-        if (d.note || d.n === null || d.citation) return base;
-        return shard(index, d.n).then(function (words_) { base.snippet = snippet(words_, words); return base; });
-      })).then(function (list) {
-        if (found.query.fixed.length) {
-          list.fixed = found.query.fixed;
-        }
+      return answer(index, text).then(function (found) {
+        var shown = found.results.slice(0, 14).map(function (r) { return S.describe(index, r); });
+        var terms = found.query.terms;
+        var list = shown.map(function (d) {
+          var kind = d.citation ? "citation" : d.kind;
+          var r = {kind: kind, title: d.title, url: new URL(d.url, root).href, walk: d.walk ? new URL(d.walk, root).href : null,
+                   laws: d.laws, snippet: d.note || ""};
+          if (!(d.note || d.n === null || d.citation)) {
+            r.words = shard(index, d.n).then(function (text_) { return snippet(text_, terms); });
+          }
+          return r;
+        });
+        if (found.query.fixed.length) list.fixed = found.query.fixed;
         return list;
       });
     });
@@ -79,6 +101,14 @@
     if (from > 0) out.unshift(["… ", false]);
     if (from + 26 < parts.length) out.push([" …", false]);
     return out;
+  }
+
+  // A snippet's words, the query's marked.
+  function fill(snip, pieces) {
+    pieces.forEach(function (p) {
+      if (p[1]) { var mark = document.createElement("mark"); mark.textContent = p[0]; snip.appendChild(mark); }
+      else snip.appendChild(document.createTextNode(p[0]));
+    });
   }
 
   function render(list, results, text) {
@@ -102,14 +132,11 @@
       title.className = "sr-title";
       title.textContent = r.title;
       link.appendChild(title);
-      if (r.snippet && r.snippet.length) {
+      if (r.snippet || r.words) {
         var snip = document.createElement("span");
         snip.className = "sr-snippet";
-        if (typeof r.snippet === "string") snip.textContent = r.snippet;
-        else r.snippet.forEach(function (p) {
-          if (p[1]) { var mark = document.createElement("mark"); mark.textContent = p[0]; snip.appendChild(mark); }
-          else snip.appendChild(document.createTextNode(p[0]));
-        });
+        snip.textContent = r.snippet;
+        if (r.words) r.words.then(fill.bind(null, snip));
         link.appendChild(snip);
       }
       item.appendChild(link);
@@ -121,6 +148,10 @@
         item.appendChild(walk);
       }
       list.appendChild(item);
+    });
+    // Which query's snippets are all in (a test measures the list once they are).
+    Promise.all(results.map(function (r) { return r.words; })).then(function () {
+      if (list.dataset.query === text) list.dataset.snippets = text;
     });
     if (!results.length && text.trim()) {
       var none = document.createElement("li");

@@ -1,11 +1,15 @@
 """The site's search files: an index of the search records that the browser ranks itself.
 
-`search/index.json` holds what a query needs to rank every record: the records (kind, address,
-title, Laws), each term's postings (the records holding it, with the term's weight there: a title
-word counts more than a word of the text, a situation's phrasings more than a definition's), the
-records' lengths, the citation table, the vocabulary's best bets and the words a query may hold
-that say nothing. The words shown under each result are in `search/text/<n>.json`, a shard of 32
-records each, fetched for the results shown. Nothing is fetched before someone searches.
+`search/index.json` holds what a query needs to be read and to rank the records: the records
+(kind, address, title, Laws), how many records hold each term (to put typos right and weigh the
+words), the records' lengths, the citation table, the vocabulary's best bets and the words a query
+may hold that say nothing. Each term's postings (the records holding it, with the term's weight
+there: a title word counts more than a word of the text, a situation's phrasings more than a
+definition's) are in `search/terms/<k>.json`, the terms in alphabetical runs of about
+TERM_SHARD_CHARS, fetched for the terms a query asks (index "tp" holds each run's first term):
+on a weak link the first search then waits for a fifth of what one whole index weighed. The
+words shown under each result are in `search/text/<n>.json`, a shard of 32 records each, fetched
+for the results shown. Nothing is fetched before someone searches.
 
 The terms are cut and stemmed by `searchwords` here and by `search-logic.js` in the browser.
 """
@@ -13,6 +17,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
+from dataclasses import dataclass
 from pathlib import Path
 
 from generator.corpus.corpus import Corpus
@@ -21,6 +26,7 @@ from generator.site.searchwords import stem, terms
 
 FOLDER = "search"  # under the site root: search/index.json, search/text/<n>.json
 SHARD = 32  # records a text shard holds
+TERM_SHARD_CHARS = 6000  # of encoded postings in a run of terms (about 2 KB sent compressed)
 SNIPPET_CHARS = 500  # of a record's text, enough for the two lines shown under a result
 # How much a word counts, by the part of the record it is in (plain text is 1).
 WEIGHTS = {"title": 6, "heading": 2, "text": 1, "about": 5, "keywords": 1, "phrasings": 4}
@@ -30,7 +36,7 @@ QUESTION_WORDS = ("a an and are as at be been but by can could did do does doing
                   "into is it its me my of on or our should so than that the their them then there these they this to "
                   "us was we were what whats when where which who whom why will with would you your happens happen "
                   "allowed allow ok okay please just get got gets still also any some during while").split()
-VERSION = 1
+VERSION = 2  # 2: the postings in runs of terms of their own (search/terms/)
 
 
 def _base36(n: int) -> str:
@@ -71,8 +77,17 @@ def record_terms(record: Record, ignored: frozenset[str] = frozenset()) -> tuple
     return dict(found), length
 
 
-def build_index(corpus: Corpus, records: list[Record]) -> tuple[dict[str, object], list[list[str]]]:
-    """The index and the text shards, as the browser reads them."""
+@dataclass(frozen=True)
+class SearchFiles:
+    """What the browser reads: the index, the records' words in shards, the terms' postings in runs."""
+
+    index: dict[str, object]
+    text_shards: list[list[str]]
+    term_shards: list[dict[str, str]]
+
+
+def build_index(corpus: Corpus, records: list[Record]) -> SearchFiles:
+    """The search's files, as the browser reads them."""
     vocabulary = corpus.vocabulary
     ignored = sorted({*(w.casefold() for w in (vocabulary.ignored if vocabulary else [])), *QUESTION_WORDS})
     postings: dict[str, dict[int, int]] = defaultdict(dict)
@@ -85,15 +100,30 @@ def build_index(corpus: Corpus, records: list[Record]) -> tuple[dict[str, object
     place_of = {r.url: n for n, r in enumerate(records)}
     cites = {key: place_of.get(entry[0], entry) for key, entry in citation_table(corpus).items()}
     bets = {key: place_of.get(entry[0], entry) for key, entry in best_bets(corpus).items()}
+    term_shards = _term_runs({term: encode_postings(postings[term]) for term in sorted(postings)})
     index = {
         "v": VERSION, "kinds": list(KINDS), "shard": SHARD,
         "r": [[KINDS.index(r.kind), r.url, r.title, list(r.laws), r.walk or 0] for r in records],
         "n": lengths, "avg": round(sum(lengths) / max(1, len(lengths)), 2),
-        "t": {term: encode_postings(postings[term]) for term in sorted(postings)},
+        "tc": {term: len(postings[term]) for term in sorted(postings)},
+        "tp": [next(iter(run)) for run in term_shards],
         "c": cites, "b": bets, "i": ignored,
     }
-    shards = [[_clip(r.text) for r in records[i:i + SHARD]] for i in range(0, len(records), SHARD)]
-    return index, shards
+    text_shards = [[_clip(r.text) for r in records[i:i + SHARD]] for i in range(0, len(records), SHARD)]
+    return SearchFiles(index, text_shards, term_shards)
+
+
+def _term_runs(encoded: dict[str, str]) -> list[dict[str, str]]:
+    """The terms (in order) in runs of about TERM_SHARD_CHARS of postings each."""
+    runs: list[dict[str, str]] = [{}]
+    size = 0
+    for term, postings in encoded.items():
+        if size >= TERM_SHARD_CHARS:
+            runs.append({})
+            size = 0
+        runs[-1][term] = postings
+        size += len(term) + len(postings)
+    return [run for run in runs if run]
 
 
 def _clip(text: str) -> str:
@@ -107,20 +137,21 @@ class SearchIndexer:
     def __init__(self, corpus: Corpus) -> None:
         self.corpus = corpus
         self.records = SearchRecords(corpus).records
-        self.index, self.shards = build_index(corpus, self.records)
+        self.files = build_index(corpus, self.records)
 
     def finish(self, site_dir: Path) -> dict[str, int]:
-        """Write the index and the text shards into `site_dir`; their figures."""
+        """Write the index, the text shards and the terms' runs into `site_dir`; their figures."""
         out = site_dir / FOLDER
-        (out / "text").mkdir(parents=True, exist_ok=True)
-        data = json.dumps(self.index, ensure_ascii=False, separators=(",", ":"), sort_keys=False).encode("utf-8")
-        (out / "index.json").write_bytes(data)
-        size = len(data)
-        for n, shard in enumerate(self.shards):
-            text = json.dumps(shard, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-            (out / "text" / f"{n}.json").write_bytes(text)
-            size += len(text)
-        return {"records": len(self.records), "files": 1 + len(self.shards), "bytes": size}
+        written = {out / "index.json": self.files.index,
+                   **{out / "text" / f"{n}.json": shard for n, shard in enumerate(self.files.text_shards)},
+                   **{out / "terms" / f"{k}.json": run for k, run in enumerate(self.files.term_shards)}}
+        size = 0
+        for path, value in written.items():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            data = json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+            path.write_bytes(data)
+            size += len(data)
+        return {"records": len(self.records), "files": len(written), "bytes": size}
 
     def cancel(self) -> None:
         """The build failed: nothing was started, so nothing is left to stop."""

@@ -78,6 +78,7 @@ def test_the_worker_and_its_list_name_the_build(real_site: Path) -> None:
     paths = {p for p, _ in listing["files"]}
     assert "laws/law-50/index.html" in paths and "walk/law-50/index.html" in paths
     assert "search/index.json" in paths and any(p.startswith("search/text/") for p in paths)
+    assert any(p.startswith("search/terms/") for p in paths)
     assert not any(p.endswith((".pdf", ".map")) for p in paths)
     assert listing["bytes"] == sum(size for _, size in listing["files"])
 

@@ -119,6 +119,8 @@ def test_results_fit_a_phone(page: Any, base_url: str) -> None:
     page.goto(base_url + "laws/law-55/")
     field = open_header_search(page)
     type_query(page, field, "lead from wrong hand")
+    # The titles are shown first, the words under them as their shards arrive: measured with both.
+    expect(page.locator("#site-search-results")).to_have_attribute("data-snippets", "lead from wrong hand")
     items = page.locator("#site-search-results li")
     expect(items.first).to_be_visible()
     heights = items.evaluate_all("els => els.map(e => e.getBoundingClientRect().height)")

@@ -8,14 +8,20 @@ const L = require("../../docs/javascripts/search-logic.js");
 
 // Postings are "gap:count" in base 36; a term with n postings is held by n records.
 function held(n) { return Array.from({ length: n }, () => "1").join(","); }
-const index = {
-  i: ["the", "a", "my"],
-  t: {
-    insufficient: held(30), insufficent: held(1), bid: held(50), correct: held(12),
-    dummy: held(40), dumy: held(2), revok: held(25), claim: held(20), lead: held(30),
-    card: held(60), trick: held(20), twelfth: held(3), play: held(45), tray: held(1), trap: held(15),
-  },
-};
+// An index as the browser has it once a query's runs of terms are fetched: here one run of all
+// the terms (`t`: term -> postings), with each term's count (`tc`) and the runs' first terms (`tp`).
+function withTerms(index, t) {
+  const terms = Object.keys(t).sort();
+  const out = Object.assign({}, index, { tc: {}, tp: [terms[0]] });
+  terms.forEach((term) => { out.tc[term] = t[term] ? t[term].split(",").length : 0; });
+  L.addTerms(out, 0, t);
+  return out;
+}
+const index = withTerms({ i: ["the", "a", "my"] }, {
+  insufficient: held(30), insufficent: held(1), bid: held(50), correct: held(12),
+  dummy: held(40), dumy: held(2), revok: held(25), claim: held(20), lead: held(30),
+  card: held(60), trick: held(20), twelfth: held(3), play: held(45), tray: held(1), trap: held(15),
+});
 
 test("a word missing from the index is put right to its nearest, commonest term", () => {
   const u = L.understand("revokd clame", index);
@@ -32,8 +38,7 @@ test("a rare word beside a far commoner neighbour is read as that neighbour, and
 test("a rare word whose neighbour is not far commoner stays as it is", () => {
   const u = L.understand("tray", index);
   assert.deepEqual(u.terms, ["tray", "trap"]);  // 15 against 1: commoner by more than ten
-  const few = Object.assign({}, index, { t: Object.assign({}, index.t, { trap: held(5) }) });
-  delete few._terms; delete few._post; delete few._ignored;
+  const few = withTerms({ i: index.i }, Object.assign({}, index.t, { trap: held(5) }));
   assert.deepEqual(L.understand("tray", few).terms, ["tray"]);
 });
 
@@ -76,7 +81,7 @@ function ranked(titles, postingsOf) {
   for (const [term, list] of Object.entries(postingsOf)) {
     t[term] = list.map((n, k) => (n - (k ? list[k - 1] : 0)).toString(36)).join(",");
   }
-  return { i: [], t: t, r: r, kinds: ["situation"], n: r.map(() => 10), avg: 10, c: {}, b: {} };
+  return withTerms({ i: [], r: r, kinds: ["situation"], n: r.map(() => 10), avg: 10, c: {}, b: {} }, t);
 }
 const range = (a, b) => Array.from({ length: b - a }, (_, k) => a + k);
 
@@ -123,4 +128,18 @@ test("a story's bids say when one was insufficient or above seven, and a contrac
 test("TD is the Director, not a card; a card named by rank and suit is a card", () => {
   assert.match(L.reading("can dummy call the TD").text, /\bTD\b/);
   assert.match(L.reading("led the QH").text, / card /);
+});
+
+test("a query whose runs of terms are not fetched asks for them, and ranks once they are", () => {
+  const whole = ranked({ 1: "Revoke established", 2: "Claim contested" }, { revok: [1], claim: [2] });
+  // The same index as the browser first has it: the terms counted, their postings in two runs.
+  const first = Object.assign({}, whole, { t: undefined, _runs: undefined, _post: undefined, tp: ["claim", "revok"] });
+  const asked = L.search(first, "revoke");
+  assert.deepEqual(asked.needs, [1]);
+  assert.deepEqual(asked.results, []);
+  L.addTerms(first, 1, { revok: whole.t.revok });
+  assert.equal(L.search(first, "revoke").needs, undefined);
+  assert.equal(L.describe(first, L.search(first, "revoke").results[0]).title, "Revoke established");
+  assert.equal(L.runOf(first, "aaa"), 0);  // before the first run's first term: the first run
+  assert.equal(L.runOf(first, "zzz"), 1);
 });
