@@ -39,12 +39,13 @@ def test_every_place_in_the_laws_is_in_the_citation_table_with_its_anchor() -> N
     table = citation_table(corpus())
     for law in corpus().laws.values():
         for place in places(law):
-            url, label, _title = table[citation_key(place.ref.canonical())]
-            assert label == place.ref.label()
+            entry = table[citation_key(place.ref.canonical())]
+            url = entry.url
+            assert entry.label == place.ref.label()
             assert url.startswith(f"laws/law-{law.law:02d}/")
             if place.depth:
                 assert url.endswith("#" + place.ref.anchor())
-    assert table["10-12"][0] == "laws/law-10/#chart-laws-10-12"
+    assert table["10-12"].url == "laws/law-10/#chart-laws-10-12"
 
 
 def test_every_typed_citation_of_the_query_set_is_in_the_table() -> None:
@@ -53,7 +54,7 @@ def test_every_typed_citation_of_the_query_set_is_in_the_table() -> None:
         if query.kind == "citation" and query.para:
             entry = table.get(citation_key(query.q))
             assert entry is not None, query.q
-            assert entry[0].replace("-", "").casefold().endswith("#" + query.para.casefold()), query.q
+            assert entry.url.replace("-", "").casefold().endswith("#" + query.para.casefold()), query.q
 
 
 def test_the_vocabulary_reaches_its_paragraphs_and_finds_what_holds_its_words() -> None:
@@ -65,8 +66,8 @@ def test_the_vocabulary_reaches_its_paragraphs_and_finds_what_holds_its_words() 
     held = " ".join((loot.title, loot.text, *loot.phrasings)).casefold().split()
     assert "LOOT" in loot.about + loot.keywords or "loot" in held  # found by the word either way
     bets = best_bets(corpus())
-    assert bets[phrase_key("LA")][0] == "laws/law-16/#16B1b"
-    assert bets[phrase_key("BIT")][0] == "laws/law-16/#16B1a"
+    assert bets[phrase_key("LA")].url == "laws/law-16/#16B1b"
+    assert bets[phrase_key("BIT")].url == "laws/law-16/#16B1a"
     assert phrase_key("Dummy’s  Rights") == "dummy's rights"
 
 

@@ -422,6 +422,12 @@
 
   function entryRecord(entry) { return typeof entry === "number" ? entry : null; }
 
+  // A place with no record of its own, as the index holds it (searchrecords.Destination.row):
+  // [address, label, title].
+  function placeOf(row) {
+    return { n: null, kind: "law", url: row[0], title: row[1] + " · " + row[2], laws: [], walk: null };
+  }
+
   // A result as the page shows it: its kind, title, address and Laws (a citation's entry is a
   // record's number, or [address, label, title] where the place has no record of its own).
   function describe(index, r) {
@@ -431,7 +437,7 @@
     }
     if (r.cite || r.bet !== undefined) {
       var entry = r.cite ? r.cite.entry : r.bet;
-      var found = typeof entry === "number" ? rec(entry) : { n: null, kind: "law", url: entry[0], title: entry[1] + " · " + entry[2], laws: [], walk: null };
+      var found = typeof entry === "number" ? rec(entry) : placeOf(entry);
       found.citation = !!r.cite;
       found.note = r.cite && !r.cite.exact ? "No " + (r.cite.typed || "such place") + " in the Laws: the nearest place that exists" : "";
       return found;

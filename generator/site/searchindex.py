@@ -98,8 +98,8 @@ def build_index(corpus: Corpus, records: list[Record]) -> SearchFiles:
         for term, weight in found.items():
             postings[term][n] = weight
     place_of = {r.url: n for n, r in enumerate(records)}
-    cites = {key: place_of.get(entry[0], entry) for key, entry in citation_table(corpus).items()}
-    bets = {key: place_of.get(entry[0], entry) for key, entry in best_bets(corpus).items()}
+    cites = {key: place_of.get(place.url, place.row()) for key, place in citation_table(corpus).items()}
+    bets = {key: place_of.get(place.url, place.row()) for key, place in best_bets(corpus).items()}
     term_shards = _term_runs({term: encode_postings(postings[term]) for term in sorted(postings)})
     index = {
         "v": VERSION, "kinds": list(KINDS), "shard": SHARD,

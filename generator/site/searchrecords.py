@@ -202,18 +202,32 @@ def phrase_key(text: str) -> str:
     return " ".join(text.casefold().replace("’", "'").split())
 
 
-def best_bets(corpus: Corpus) -> dict[str, list[str]]:
+@dataclass(frozen=True)
+class Destination:
+    """Where a typed citation or a vocabulary word leads: the place's address, its label ("Law
+    50D1") and its title. The index names a record instead where the place has one; else it holds
+    the place as the list `row()` (search-logic.js reads it in `placeOf`)."""
+
+    url: str
+    label: str
+    title: str
+
+    def row(self) -> list[str]:
+        return [self.url, self.label, self.title]
+
+
+def best_bets(corpus: Corpus) -> dict[str, Destination]:
     """A query that is one of the vocabulary's words leads first to the first paragraph its group
-    names (LA → 16B1(b)): key → [site path, label, title]. Where a word is in two groups, the first
-    group says where it leads."""
+    names (LA → 16B1(b)), by its key. Where a word is in two groups, the first group says where it
+    leads."""
     titles = {ref: title for ref, title in _place_titles(corpus)}
-    out: dict[str, list[str]] = {}
+    out: dict[str, Destination] = {}
     for group in (corpus.vocabulary.groups if corpus.vocabulary else []):
         refs = [r for r in (parse_ref(p) for p in group.paragraphs) if r is not None and r in titles]
         if refs:
             first = refs[0]
             for word in group.words:
-                out.setdefault(phrase_key(word), [ref_url(first), first.label(), titles[first]])
+                out.setdefault(phrase_key(word), Destination(ref_url(first), first.label(), titles[first]))
     return dict(sorted(out.items()))
 
 
@@ -233,11 +247,11 @@ def _place_titles(corpus: Corpus) -> list[tuple[Ref, str]]:
             for law in corpus.laws.values() for place, title in titled_places(law)]
 
 
-def citation_table(corpus: Corpus) -> dict[str, list[str]]:
-    """Every place a Director can type, as its key → [site path, label, title]."""
-    table = {citation_key(ref.canonical()): [ref_url(ref), ref.label(), title] for ref, title in _place_titles(corpus)}
+def citation_table(corpus: Corpus) -> dict[str, Destination]:
+    """Every place a Director can type, by its key."""
+    table = {citation_key(ref.canonical()): Destination(ref_url(ref), ref.label(), title) for ref, title in _place_titles(corpus)}
     for chart in corpus.charts.values():
         if len(chart.laws) > 1:
             first, last = min(chart.laws), max(chart.laws)
-            table.setdefault(f"{first}-{last}", [chart_beside_law(chart.laws[0], chart.id), f"Laws {first}–{last}", chart.title])
+            table.setdefault(f"{first}-{last}", Destination(chart_beside_law(chart.laws[0], chart.id), f"Laws {first}–{last}", chart.title))
     return dict(sorted(table.items()))
