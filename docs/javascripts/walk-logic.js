@@ -15,8 +15,6 @@
   "use strict";
 
   var AT = "at:";
-  var NOT_MET = "~no";
-  var IRREGULARITY = "irregularity";
 
   function boxesOf(data, chart) { return chart === data.id ? data.boxes : data.carried[chart].boxes; }
 
@@ -99,11 +97,12 @@
   }
 
   // The hand-off among `offered` (in order) that a walk going on in `chart` follows: the one naming
-  // that chart, else a general chart's hand-off to the irregularity's own chart. As ruling.py's
-  // `taken`, so that the site and the terminal walk offer the same ways on.
+  // that chart, else a general chart's hand-off to the irregularity's own chart (`general`, as the
+  // build marks it). As ruling.py's `taken`, so that the site and the terminal walk offer the same
+  // ways on.
   function taken(offered, chart) {
-    function first(want) { return offered.filter(function (c) { return c.chart === want; })[0] || null; }
-    return first(chart) || first(IRREGULARITY);
+    function first(fits) { return offered.filter(fits)[0] || null; }
+    return first(function (c) { return c.chart === chart && !c.general; }) || first(function (c) { return !!c.general; });
   }
 
   // The hand-offs of the end boxes a walk left before its last chart, not followed since (an end
@@ -134,7 +133,7 @@
   // own chart starts at that chart's top.
   function handOffTo(end, crossings, next, nextStart) {
     var found = taken((end.continues || []).concat(unfollowed(crossings)), next);
-    return found && found.chart === IRREGULARITY ? { chart: next, at: nextStart } : found;
+    return found && found.general ? { chart: next, at: nextStart } : found;
   }
 
   // The earlier charts' parts, kept only while each ends where the walk so far hands over to the next.
@@ -352,7 +351,7 @@
     });
     if (card.notMet.length) lines.push("Not met: " + card.notMet.map(function (n) { return flat(n.condition ? n.condition.text : ""); }).join("; "));
     card.handOffs.forEach(function (h) {  // the rest of the ruling, as the terminal walk prints it
-      lines.push("Goes on in: " + (h.chart === IRREGULARITY ? "the chart of the irregularity's own Law" : flat(h.label)));
+      lines.push("Goes on in: " + (h.general ? "the chart of the irregularity's own Law" : flat(h.label)));
     });
     var facts = all.filter(isDecision);
     if (facts.length) {
@@ -363,7 +362,7 @@
     return lines.join("\n");
   }
 
-  return { AT: AT, NOT_MET: NOT_MET, IRREGULARITY: IRREGULARITY, state: state, steps: steps, follow: follow,
+  return { AT: AT, state: state, steps: steps, follow: follow,
            noChain: noChain, factsAt: factsAt, yesNo: yesNo,
            factsOf: factsOf, isDecision: isDecision, answerOf: answerOf, atEnd: atEnd, ruling: ruling,
            plainText: plainText, parts: parts, taken: taken, unfollowed: unfollowed };

@@ -180,7 +180,7 @@
   // A hand-off's way on: a button to the next chart, or, from a general chart, the charts of the
   // irregularities to choose from, by part of the Laws.
   function continueLinks(data, handOff, hashOnward) {
-    if (handOff.chart !== L.IRREGULARITY) {
+    if (!handOff.general) {
       return el("p", { class: "walk-continue" }, [el("a", {
         class: "md-button md-button--primary walk-continue-link", href: handOff.url + hashOnward(handOff), text: handOff.label })]);
     }
@@ -441,7 +441,7 @@
     function box(id) { return svg.querySelector('[data-box="' + id + '"]'); }  // ids of the route: checked boxes
     var here = null;
     ids.forEach(function (id, i) {
-      var node = box(id.replace(/~no$/, ""));
+      var node = box(id);  // a condition's "not met" step has no box: the walk stays at the condition
       if (node) { node.classList.add("map-passed"); here = node; }
       if (i) {
         var edge = svg.querySelector('[data-from="' + ids[i - 1] + '"][data-to="' + id + '"]');

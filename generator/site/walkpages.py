@@ -117,7 +117,8 @@ class _Boxes:
 
     def continuation(self, cont: Continuation) -> dict[str, Any]:
         if cont.chart == IRREGULARITY:
-            return {"chart": IRREGULARITY, "label": "Continue in the chart of the irregularity’s own Law",
+            # `general`: the script knows such a hand-off by this, not by a chart id typed again there.
+            return {"chart": IRREGULARITY, "general": True, "label": "Continue in the chart of the irregularity’s own Law",
                     "choices": irregularity_charts(self.corpus)}
         h = hand_off(cont, self.corpus.charts)
         return {"chart": h.chart, "at": h.at, "label": h.label, "url": SVG_PREFIX + walk_url(h.chart)}

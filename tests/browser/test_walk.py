@@ -271,3 +271,18 @@ def test_an_end_box_that_hands_over_twice_keeps_its_second_hand_off_to_the_end(p
     for end in ends:  # the ruling so far holds both charts walked
         expect(page.locator(".walk-ruling-card")).to_contain_text(flat(end.text))
     assert console_errors == []
+
+
+def test_the_map_marks_the_condition_a_walk_found_not_met(page: Any, base_url: str) -> None:
+    """A walk that ends where a condition does not hold ends at that condition on the route's map
+    (its "not met" step is no box of the drawing: the map stays at the condition)."""
+    page.set_viewport_size(PHONE)
+    found = [(c, s) for c in corpus().charts.values() if c.layout == "flow" for s in c.scenarios
+             if choices(c, c.by_id[walk(c, s)[-1]]) and c.by_id[walk(c, s)[-1]].kind is Kind.CONDITION]
+    assert found, "some scenario ends where a condition does not hold"
+    chart, scenario = found[0]
+    labels, route = clicks(chart, scenario)
+    page.goto(base_url + f"walk/{chart.id}/")
+    press(page, labels)
+    expect(page.locator(".walk-ruling-card")).to_contain_text("not met", ignore_case=True)
+    expect(page.locator(f'.walk-map .map-here[data-box="{route[-1]}"]')).to_have_count(1)

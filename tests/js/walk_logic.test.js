@@ -187,7 +187,7 @@ test("the address of a walk that follows an earlier box's second hand-off restor
 
 test("a walk into a chart an end box names follows that hand-off, not the irregularity's own chart", () => {
   const named = { chart: "x", at: "x3" };
-  const general = { chart: L.IRREGULARITY };
+  const general = { chart: "irregularity", general: true };
   assert.equal(L.taken([general, named], "x"), named);
   assert.equal(L.taken([general, named], "y"), general);
   assert.equal(L.taken([named], "y"), null);
