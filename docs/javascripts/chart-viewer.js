@@ -18,12 +18,7 @@
   var view = null;     // what is shown: {svg, width, height, scale, x, y, walk, start}
   var pushed = false;  // whether opening added a history entry that closing must take back
 
-  function el(tag, attrs, words) {
-    var node = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
-    if (words) node.textContent = words;
-    return node;
-  }
+  var el = window.Site.el;
 
   // ---- the drawing's size and boxes ----
 
@@ -70,7 +65,7 @@
     var tools = el("div", { class: "viewer-tools", role: "group", "aria-label": "Zoom" });
     [["viewer-out", "−", "Zoom out"], ["viewer-in", "+", "Zoom in"], ["viewer-fit", "Fit", "Fit to the screen"],
      ["viewer-actual", "1:1", "Drawn size"], ["viewer-close", "Close", "Close the chart"]].forEach(function (b) {
-      var button = el("button", { type: "button", class: b[0], "aria-label": b[2], title: b[2] }, b[1]);
+      var button = el("button", { type: "button", class: b[0], "aria-label": b[2], title: b[2], text: b[1] });
       tools.appendChild(button);
     });
     bar.appendChild(title);
@@ -265,14 +260,14 @@
     if (!node || !view.svg.contains(node)) { sheet.hidden = true; sheet.textContent = ""; return; }
     node.classList.add("viewer-picked");
     sheet.textContent = "";
-    sheet.appendChild(el("p", { class: "viewer-box-words" }, boxWords(node)));
+    sheet.appendChild(el("p", { class: "viewer-box-words", text: boxWords(node) }));
     var actions = el("p", { class: "viewer-actions" });
     if (view.walk) {
       actions.appendChild(el("a", { class: "md-button md-button--primary viewer-walk",
-        href: view.walk + "#at:" + encodeURIComponent(node.getAttribute("data-box")) }, "Step through from here"));
+        href: view.walk + "#at:" + encodeURIComponent(node.getAttribute("data-box")), text: "Step through from here" }));
     }
     var link = boxLink(node);
-    if (link) actions.appendChild(el("a", { class: "md-button viewer-law", href: link.href }, "Read " + link.name));
+    if (link) actions.appendChild(el("a", { class: "md-button viewer-law", href: link.href, text: "Read " + link.name }));
     if (actions.childNodes.length) sheet.appendChild(actions);
     sheet.hidden = false;
   }
@@ -344,7 +339,7 @@
     function show(focusFrom) {
       open(svg, { title: title, walk: frame.getAttribute("data-walk"), start: frame.getAttribute("data-start"), back: focusFrom });
     }
-    var button = el("button", { type: "button", class: "chart-enlarge", "aria-label": "Enlarge the chart " + title }, "Enlarge");
+    var button = el("button", { type: "button", class: "chart-enlarge", "aria-label": "Enlarge the chart " + title, text: "Enlarge" });
     button.addEventListener("click", function () { show(button); });
     frame.parentNode.insertBefore(el("div", { class: "chart-frame" }), frame);
     var holder = frame.previousSibling;

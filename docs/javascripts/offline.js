@@ -5,8 +5,7 @@
 (function () {
   "use strict";
   if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
-  var script = document.currentScript;
-  var root = new URL("../", script ? script.src : location.href);
+  var root = window.Site.root;
   var box = null;
 
   function mb(bytes) { return (bytes / 1048576).toFixed(1) + " MB"; }

@@ -8,8 +8,7 @@
 
   var KIND_NAMES = {situation: "Situation", chart: "Chart", definition: "Definition", course: "Course", page: "Page"};
   var S = null;  // search-logic.js, once loaded
-  var script = document.currentScript;
-  var root = new URL("../", script ? script.src : location.href);  // this script is in <root>/javascripts/
+  var root = window.Site.root;
   var engine = null;
   var shards = {};
   var runs = {};

@@ -18,16 +18,7 @@
   var TRAIL_SHOWN = 2; // answers shown before "earlier answers" folds the rest away on a phone
   var wantFocus = false;
 
-  function el(tag, attrs, children) {
-    var node = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (key) {
-      if (key === "html") node.innerHTML = attrs[key]; // only ever HTML the build made and escaped
-      else if (key === "text") node.textContent = attrs[key];
-      else node.setAttribute(key, attrs[key]);
-    });
-    (children || []).forEach(function (child) { if (child) node.appendChild(child); });
-    return node;
-  }
+  var el = window.Site.el;
 
   function text(words) { return document.createTextNode(words); }
 
