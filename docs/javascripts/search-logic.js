@@ -120,14 +120,70 @@
       var n = Number(a || b);
       return " " + (ORDINAL[n] ? ORDINAL[n] + " " : "") + "trick ";
     });
-    t = auctionWords(t) + t.replace(BID, " bid ");
-    // "TD" is the Director, not the ten of diamonds (which players write 10D or DT).
-    t = t.replace(/\b(?!TD\b)(?:[AKQJT2-9][SHDC]|[SHDC][AKQJT2-9]|[shdc][akqjt](?=\s))\b/g, " card ");
+    // In a story of the play alone, "8H" and "the 3H" are cards, not bids.
+    if (PLAYS.test(t) && !CALLS.test(t)) t = t.replace(/\b[1-9]\s?[cdhs](?![a-z0-9])(?!\s*(?:by|x|=|[+-]\d|mak|made|down)\b)/gi, " card ");
+    var turn = turnWords(t);
+    t = turn.told + auctionWords(turn.text) + turn.text.replace(BID, " bid ");
+    // "TD" is the Director, not the ten of diamonds (which players write 10D or DT); "AC" beside
+    // an appeal or a ruling is the appeals committee, not the ace of clubs.
+    var committee = /\b(?:appeal\w*|ruling|ruled|overturn\w*|committee|td|director)\b/i.test(t) ? "|AC\\b" : "";
+    t = t.replace(new RegExp("\\b(?!TD\\b" + committee + ")(?:[AKQJT2-9][SHDC]|[SHDC][AKQJT2-9]|[shdc][akqjt](?=\\s))\\b", "g"), " card ");
     t = t.replace(/\b(?:ace|king|queen|jack|ten|nine|eight|seven|six|five|four|three|two|deuce)\s+of\s+(?:spades|hearts|diamonds|clubs|trumps?)\b/gi, " card ");
     t = t.replace(/(^|\s)xx(?=\s)/gi, "$1redouble").replace(/(^|\s)x(?=\s)/gi, "$1double");
     t = t.replace(/\b(?:n|e|s|w|ns|ew|n\/s|e\/w|nsew|north|south|east|west)\b/gi, " ");
     t = t.replace(/\b\d+\b/g, " ");
     return { text: t, laws: laws };
+  }
+
+  // A story that says whose turn it was tells a call or lead out of turn in its own words: "it
+  // was my turn", "when it was LHO's lead", "it was south to call", "before north had even
+  // opened", "not his turn", "S is dealer but W opened". A call out of turn is what the Laws
+  // call one out of rotation.
+  var CALLS = /\b(?:bid|bids|bidding|bidder|opened|opener|opens|auction|pass|passed|passes|overcall\w*|alert\w*|doubled?|redoubled?|x|xx|explain\w*|explanation|[1-7]\s?nt)\b/i;
+  var PLAYS = /\b(?:led|lead|leads|leading|trick|tricks|follow\w*|played|plays|play|penalty|discard\w*|ruff\w*|trumped|revok\w*|dummy|declarer|defender|defending)\b/i;
+  var SEAT = "(north|south|east|west|n|e|s|w)";
+  var WHOSE = "(?:my|his|her|their|your|our|partner'?s?|pard'?s?|[lr]ho'?s?|dummy'?s?|declarer'?s?|dealer'?s?|" + SEAT + "'?s?)";
+  var TOLD = [
+    new RegExp("\\bit\\s+(?:was|is)\\s+(?:actually\\s+|really\\s+|still\\s+)?" + WHOSE + "\\s+(turn|call|bid|go|lead)\\b", "i"),
+    new RegExp("\\bit\\s+(?:was|is)\\s+" + SEAT + "\\s+to\\s+(call|bid|lead|play)\\b", "i"),
+    /\bout\s+of\s+(order)\b/i,
+    new RegExp("\\bbefore\\s+(?:the\\s+)?(?:dealer|partner|pard|[lr]ho|" + SEAT + ")\\s+(?:had\\s+|has\\s+)?(?:even\\s+)?(called|bid|opened|passed|said\\s+a\\s+word|made\\s+a\\s+call|had\\s+a\\s+chance|led)\\b", "i")
+  ];
+  var DEALER = [new RegExp("\\b" + SEAT + "\\s+(?:is\\s+|was\\s+)?(?:the\\s+)?(?:dealer|dealing|deals|to\\s+deal)\\b", "i"),
+                new RegExp("\\bdealer\\s+(?:is\\s+|was\\s+)?" + SEAT + "\\b", "i")];
+  var FIRST_CALL = new RegExp("(\\bbefore\\s+)?\\b" + SEAT + "\\s+(?:\\w+\\s+){0,2}?(?:opened|opens|bid|bids|passed|passes|doubled|called|put|said\\s+(?:pass|double|no\\s+bid|[1-7]))\\b", "gi");
+
+  // The words that told it are read as that and nothing else ("before", "dealer" and "called"
+  // are not the story's own words then); what someone was told or thought is not what happened.
+  function turnWords(text) {
+    var said = text.replace(/[’‘]/g, "'"), word = null;
+    for (var k = 0; k < TOLD.length && word === null; k++) {
+      var m = TOLD[k].exec(said);
+      if (m && !/\b(?:told|said|says|thought|thinks|think|believed)\s+(?:\w+\s+)?$/i.test(said.slice(0, m.index))) {
+        word = m[m.length - 1].toLowerCase();
+        said = said.slice(0, m.index) + " " + said.slice(m.index + m[0].length);
+      }
+    }
+    if (word === null) {
+      var dealer = null;
+      DEALER.forEach(function (re) { var d = re.exec(said); if (d && dealer === null) dealer = { seat: d[1][0].toLowerCase(), start: d.index, end: d.index + d[0].length }; });
+      if (dealer) {
+        FIRST_CALL.lastIndex = 0;
+        var c;
+        while ((c = FIRST_CALL.exec(said)) !== null) {
+          if (c.index < dealer.end - 1 && c.index + c[0].length > dealer.end - 1) continue;
+          if (c[1]) continue;
+          if (c[2][0].toLowerCase() !== dealer.seat) {
+            word = "call";
+            said = said.slice(0, dealer.start) + " " + said.slice(dealer.end);
+          }
+          break;
+        }
+      }
+    }
+    if (word === null) return { told: "", text: text };
+    var lead = /^(?:lead|led|play)$/.test(word) || (!CALLS.test(said) && PLAYS.test(said));
+    return { told: lead ? " out of turn " : " out of rotation ", text: said };
   }
 
   // What a story's bids say about the auction: a bid no higher than the one before it is
@@ -185,19 +241,31 @@
 
   function allowed(word) { return word.length >= 8 ? 2 : word.length >= 4 ? 1 : 0; }
 
-  // The index's term nearest to an unknown word: the fewest edits, then the commonest.
+  // The index's term nearest to an unknown word: the fewest edits, then one that starts as the
+  // word does (a typo seldom falls on the first letter), then the commonest. The edits allowed
+  // go by the length of the form compared (the word, or its stem: "swearing" is "swear", not
+  // two edits from "speak"; a stem is allowed one at least: "pased" is "pas"); a short word whose first letter differs is
+  // another word ("hitch" is not "pitch"), not a typo.
   function correct(word, index, self) {
     var limit = allowed(word);
     if (!limit) return null;
-    var best = null, bestD = limit + 1, bestN = -1;
+    var root = stem(word), rootLimit = Math.min(limit, Math.max(1, allowed(root)));
+    var best = null, bestD = limit + 1, bestSame = false, bestN = -1;
     var list = index._terms || (index._terms = Object.keys(index.t));
     for (var k = 0; k < list.length; k++) {
       var term = list[k];
       if (term === self || Math.abs(term.length - word.length) > limit + 1) continue;
-      var d = Math.min(distance(word, term, limit), distance(stem(word), term, limit));
+      var d = distance(word, term, limit);
+      if (d > limit) d = limit + 1;
+      var dr = distance(root, term, rootLimit);
+      if (dr <= rootLimit && dr < d) d = dr;
       if (d > limit) continue;
+      var same = term[0] === word[0];
+      if (!same && word.length < 6) continue;
       var n = postings(index, term).length;
-      if (d < bestD || (d === bestD && n > bestN)) { best = term; bestD = d; bestN = n; }
+      if (d < bestD || (d === bestD && (same && !bestSame || same === bestSame && n > bestN))) {
+        best = term; bestD = d; bestSame = same; bestN = n;
+      }
     }
     return best;
   }

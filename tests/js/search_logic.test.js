@@ -124,3 +124,30 @@ test("TD is the Director, not a card; a card named by rank and suit is a card", 
   assert.match(L.reading("can dummy call the TD").text, /\bTD\b/);
   assert.match(L.reading("led the QH").text, / card /);
 });
+
+test("a story that says whose turn it was tells a call (or lead) out of turn", () => {
+  const said = (q) => L.reading(q).text.replace(/\s+/g, " ").trim();
+  assert.match(said("pard passed when it was actually my turn"), /^out of rotation /);
+  assert.match(said("N opened 1H then W bid 2S before E had called"), /^out of rotation /);
+  assert.doesNotMatch(said("N opened 1H then W bid 2S before E had called"), /before|called/);
+  assert.match(said("north was dealer but east opened 1H first"), /^out of rotation /);
+  assert.doesNotMatch(said("N dealer, N opened 1H, E bid 1S"), /out of/);
+  assert.match(said("west faced the D5 but it was easts lead"), /^out of turn /);
+  assert.doesNotMatch(said("told it was his lead but it wasn't"), /out of/);
+});
+
+test("in a story of the play, 8H is a card; AC beside a ruling is the appeals committee", () => {
+  const said = (q) => L.reading(q).text.replace(/\s+/g, " ").trim();
+  assert.doesNotMatch(said("penalty card 8H on the table, hearts led and he followed with the 3H"), /bid|insufficient/);
+  assert.match(said("I bid 3H over 3S"), /insufficient/);
+  assert.match(said("AC overturned the TD's ruling"), /\bAC\b/);
+  assert.match(said("led the AC"), /\bcard$/);
+});
+
+test("a typo is put right by the edits its stem allows, and seldom on its first letter", () => {
+  const index = { t: { touch: "1", such: "1,2,3,4,5,6", pitch: "1,2", pass: "1,2,3", speak: "1,2" }, i: [] };
+  assert.deepEqual(L.understand("tuched", index).terms, ["touch"]);
+  assert.deepEqual(L.understand("hitch", index).terms, []);
+  assert.deepEqual(L.understand("pased", index).terms, ["pass"]);
+  assert.deepEqual(L.understand("swearing", index).terms, []);
+});
