@@ -120,14 +120,16 @@
       var n = Number(a || b);
       return " " + (ORDINAL[n] ? ORDINAL[n] + " " : "") + "trick ";
     });
-    // In a story of the play alone, "8H" and "the 3H" are cards, not bids.
-    if (PLAYS.test(t) && !CALLS.test(t)) t = t.replace(/\b[1-9]\s?[cdhs](?![a-z0-9])(?!\s*(?:by|x|=|[+-]\d|mak|made|down)\b)/gi, " card ");
+    // A card played, led or shown is a card, not a bid ("followed with the 3H", "penalty card
+    // 8H"); so is an eight or nine of a suit that nobody bid.
+    t = t.replace(/\b((?:play|played|plays|led|lead|leads|follow|followed|follows|discarded|discards|ruffed|trumped|dropped|faced|exposed|showed|penalty\s+card|penalty\s+cards)(?:\s+(?:with|on))?(?:\s+(?:the|a|his|her|my|an))?\s+)[2-9]\s?[cdhs](?![a-z0-9])/gi, "$1 card ");
+    t = t.replace(/(^\s*|[^\w\s]\s*|\b(?!(?:bid|bids|opened|over|of)\b)[a-z]+\s+)[89]\s?[cdhs](?![a-z0-9])/gi, "$1 card ");
     var turn = turnWords(t);
     t = turn.told + auctionWords(turn.text) + turn.text.replace(BID, " bid ");
     // "TD" is the Director, not the ten of diamonds (which players write 10D or DT); "AC" beside
-    // an appeal or a ruling is the appeals committee, not the ace of clubs.
+    // an appeal or a ruling is the appeals committee, not the ace of clubs; "DQ'd" is disqualified.
     var committee = /\b(?:appeal\w*|ruling|ruled|overturn\w*|committee|td|director)\b/i.test(t) ? "|AC\\b" : "";
-    t = t.replace(new RegExp("\\b(?!TD\\b" + committee + ")(?:[AKQJT2-9][SHDC]|[SHDC][AKQJT2-9]|[shdc][akqjt](?=\\s))\\b", "g"), " card ");
+    t = t.replace(new RegExp("\\b(?!TD\\b" + committee + ")(?:[AKQJT2-9][SHDC]|[SHDC][AKQJT2-9]|[shdc][akqjt](?=\\s))\\b(?!['’]?d\\b|ed\\b)", "g"), " card ");
     t = t.replace(/\b(?:ace|king|queen|jack|ten|nine|eight|seven|six|five|four|three|two|deuce)\s+of\s+(?:spades|hearts|diamonds|clubs|trumps?)\b/gi, " card ");
     t = t.replace(/(^|\s)xx(?=\s)/gi, "$1redouble").replace(/(^|\s)x(?=\s)/gi, "$1double");
     t = t.replace(/\b(?:n|e|s|w|ns|ew|n\/s|e\/w|nsew|north|south|east|west)\b/gi, " ");
@@ -181,7 +183,12 @@
         }
       }
     }
-    if (word === null) return { told: "", text: text };
+    if (word === null) {
+      // "OOT" is "out of turn"; of a call, the Laws say "out of rotation".
+      said = said.replace(/\boot\b/gi, " out of turn ");
+      if (/\bout\s+of\s+turn\b/i.test(said) && CALLS.test(said) && !/\b(?:led|lead|leads|leading|trick|played|play)\b/i.test(said)) return { told: " rotation ", text: said };
+      return { told: "", text: said };
+    }
     var lead = /^(?:lead|led|play)$/.test(word) || (!CALLS.test(said) && PLAYS.test(said));
     return { told: lead ? " out of turn " : " out of rotation ", text: said };
   }
@@ -320,7 +327,7 @@
   // ---- ranking ----
 
   var TUNE = {
-    k1: 2.0, b: 0.5, cover: 1.5, telling: 0.5, otherSide: 0.6,
+    k1: 3.0, b: 0.5, cover: 1.5, telling: 0.5, otherSide: 0.6,
     kind: { situation: 0.8, law: 1, chart: 0.5, definition: 0.6, course: 0.3, page: 0.2 },
     second: 0.5, named: 1.6, situationFirst: 0.5, close: 0.6,
     shown: { laws: 8, perLaw: 3, situations: 2, charts: 2, rest: 2, later: { perLaw: 2, situations: 1 } }
