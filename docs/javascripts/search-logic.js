@@ -149,6 +149,7 @@
     new RegExp("\\bit\\s+(?:was|is)\\s+(?:actually\\s+|really\\s+|still\\s+)?" + WHOSE + "\\s+(turn|call|bid|go|lead)\\b", "i"),
     new RegExp("\\bit\\s+(?:was|is)\\s+" + SEAT + "\\s+to\\s+(call|bid|lead|play)\\b", "i"),
     /\bout\s+of\s+(order)\b/i,
+    new RegExp("\\b(?:when|but|while|after)\\s+(?:the\\s+)?(?:dummy|declarer|partner|pard|[lr]ho|" + SEAT + ")\\s+(?:had\\s+|has\\s+)?(?:won\\s+(?:the\\s+)?(?:last|previous|that)\\s+trick|(?:was|is)\\s+on\\s+(lead))\\b", "i"),
     new RegExp("\\bbefore\\s+(?:the\\s+)?(?:dealer|partner|pard|[lr]ho|" + SEAT + ")\\s+(?:had\\s+|has\\s+)?(?:even\\s+)?(called|bid|opened|passed|said\\s+a\\s+word|made\\s+a\\s+call|had\\s+a\\s+chance|led)\\b", "i")
   ];
   var DEALER = [new RegExp("\\b" + SEAT + "\\s+(?:is\\s+|was\\s+)?(?:the\\s+)?(?:dealer|dealing|deals|to\\s+deal)\\b", "i"),
@@ -161,6 +162,7 @@
     var said = text.replace(/[’‘]/g, "'"), word = null;
     for (var k = 0; k < TOLD.length && word === null; k++) {
       var m = TOLD[k].exec(said);
+      if (m && m[m.length - 1] === undefined) m[m.length - 1] = "lead";
       if (m && !/\b(?:told|said|says|thought|thinks|think|believed)\s+(?:\w+\s+)?$/i.test(said.slice(0, m.index))) {
         word = m[m.length - 1].toLowerCase();
         said = said.slice(0, m.index) + " " + said.slice(m.index + m[0].length);
@@ -215,6 +217,9 @@
       if (/\b(?:instead|not|meant|or|and then changed|changed)\b/.test(between)) continue;
       var later = /\bover\b/.test(between) ? bids[k - 1] : bids[k];
       var earlier = later === bids[k] ? bids[k - 1] : bids[k];
+      // The same bid named twice ("2H pass pass pass, is 2H the contract") is one bid, unless
+      // one was made over the other.
+      if (later.rank === earlier.rank && !/\bover\b/.test(between)) continue;
       if (later.rank <= earlier.rank) return out + " insufficient bid ";
     }
     return out;

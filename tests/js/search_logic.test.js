@@ -151,3 +151,11 @@ test("a typo is put right by the edits its stem allows, and seldom on its first 
   assert.deepEqual(L.understand("pased", index).terms, ["pass"]);
   assert.deepEqual(L.understand("swearing", index).terms, []);
 });
+
+test("the same bid named twice is one bid; a lead when another had won the last trick is out of turn", () => {
+  const said = (q) => L.reading(q).text.replace(/\s+/g, " ").trim();
+  assert.doesNotMatch(said("2H pass pass pass, is 2H the contract"), /insufficient/);
+  assert.match(said("RHO bid 1D over my 1D"), /insufficient/);
+  assert.match(said("trick 7 E led a spade when W had won the last trick"), /^out of turn /);
+  assert.match(said("he led when dummy was on lead"), /^out of turn /);
+});
