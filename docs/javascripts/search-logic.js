@@ -377,7 +377,10 @@
     { declarer: "declarer", declar: "declarer", defender: "defender", defend: "defender",
       defence: "defender", defenc: "defender", defense: "defender", dummy: "dummy" },
     { bid: "auction", auction: "auction", redoubl: "auction",
-      lead: "play", led: "play", trick: "play", ruff: "play", revok: "play", trump: "play" }
+      lead: "play", led: "play", trick: "play", ruff: "play", revok: "play", trump: "play" },
+    // which call: a story of a bid is not one of a pass ("east opened 1H first" is not "player
+    // passes before the dealer")
+    { pass: "pass", poot: "pass", bid: "bid", ib: "bid", boot: "bid", doubl: "double", redoubl: "redouble" }
   ];
 
   function sides(words) {

@@ -159,3 +159,11 @@ test("the same bid named twice is one bid; a lead when another had won the last 
   assert.match(said("trick 7 E led a spade when W had won the last trick"), /^out of turn /);
   assert.match(said("he led when dummy was on lead"), /^out of turn /);
 });
+
+test("a story of a bid ranks a record about a pass lower (and the reverse)", () => {
+  const idx = { r: [[0, "a", "Player passes before the dealer", [30], 0], [0, "b", "Opening bid by the wrong player", [31], 0]],
+                kinds: ["situation"], n: [6, 6], avg: 6, t: { dealer: "0,1", wrong: "0,1", bid: "0,1", pass: "0" }, i: [], c: {}, b: {} };
+  const first = (q) => L.describe(idx, L.search(idx, q).results[0]).title;
+  assert.equal(first("dealer wrong bid"), "Opening bid by the wrong player");
+  assert.equal(first("dealer wrong pass"), "Player passes before the dealer");
+});
