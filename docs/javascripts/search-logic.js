@@ -103,7 +103,7 @@
   // goes, a trick's number becomes its ordinal where the Laws care (the twelfth and thirteenth
   // tricks, the first), a seat goes, a card is "card". Citations inside the words are kept apart.
   function reading(text) {
-    var laws = [];
+    var laws = [], later = false;
     var t = " " + text.replace(/♠/g, "s").replace(/♥/g, "h").replace(/♦/g, "d").replace(/♣/g, "c") + " ";
     t = t.replace(/\b(?:laws?|l|rule)\s*\.?\s*(\d{1,2})(?:[a-h]\d{0,2}(?:\(?[a-z]\)?)?)?(?![0-9])/gi, function (all, law) {
       laws.push(Number(law));
@@ -118,6 +118,7 @@
     });
     t = t.replace(/\btrick\s*(?:no\.?|number|#)?\s*(\d{1,2})\b|\b(\d{1,2})(?:st|nd|rd|th)\s+trick\b/gi, function (all, a, b) {
       var n = Number(a || b);
+      if (n > 1) later = true;
       return " " + (ORDINAL[n] ? ORDINAL[n] + " " : "") + "trick ";
     });
     // A card played, led or shown is a card, not a bid ("followed with the 3H", "penalty card
@@ -134,7 +135,7 @@
     t = t.replace(/(^|\s)xx(?=\s)/gi, "$1redouble").replace(/(^|\s)x(?=\s)/gi, "$1double");
     t = t.replace(/\b(?:n|e|s|w|ns|ew|n\/s|e\/w|nsew|north|south|east|west)\b/gi, " ");
     t = t.replace(/\b\d+\b/g, " ");
-    return { text: t, laws: laws };
+    return { text: t, laws: laws, later: later };
   }
 
   // A story that says whose turn it was tells a call or lead out of turn in its own words: "it
@@ -326,7 +327,7 @@
       }
       if (out.indexOf(term) < 0) out.push(term);
     });
-    return { terms: out, laws: read.laws, fixed: fixed };
+    return { terms: out, laws: read.laws, fixed: fixed, later: !!read.later };
   }
 
   // ---- ranking ----
@@ -364,7 +365,10 @@
       var rec = index.r[n];
       var kind = index.kinds[rec[0]];
       var s = scores[n] * Math.pow(matched[n] / total, TUNE.cover) * (TUNE.kind[kind] || 1);
-      s *= Math.pow(TUNE.otherSide, conflicts(asked, sides(terms(rec[2]).map(stem))));
+      var named = terms(rec[2]).map(stem);
+      // A story at trick 5 is not one of the opening lead.
+      var opening = query.later && named.indexOf("open") >= 0 && named.indexOf("lead") >= 0 ? 1 : 0;
+      s *= Math.pow(TUNE.otherSide, conflicts(asked, sides(named)) + opening);
       out.push({ n: n, kind: kind, laws: rec[3], score: s });
     });
     return out;

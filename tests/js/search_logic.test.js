@@ -167,3 +167,12 @@ test("a story of a bid ranks a record about a pass lower (and the reverse)", () 
   assert.equal(first("dealer wrong bid"), "Opening bid by the wrong player");
   assert.equal(first("dealer wrong pass"), "Player passes before the dealer");
 });
+
+test("a story at a later trick is not one of the opening lead", () => {
+  const idx = { r: [[0, "a", "Declarer refuses the opening lead out of turn", [54], 0], [0, "b", "Declarer refuses a defender's lead out of turn", [56], 0]],
+                kinds: ["situation"], n: [6, 6], avg: 6, t: { declarer: "0,1", refus: "0,1", lead: "0,1", out: "0,1", turn: "0,1", open: "0" },
+                i: [], c: {}, b: {} };
+  const first = (q) => L.describe(idx, L.search(idx, q).results[0]).title;
+  assert.equal(L.understand("lead out of turn at trick 6", idx).later, true);
+  assert.equal(first("declarer refuses lead out of turn at trick 6"), "Declarer refuses a defender's lead out of turn");
+});
