@@ -132,6 +132,9 @@
     var committee = /\b(?:appeal\w*|ruling|ruled|overturn\w*|committee|td|director)\b/i.test(t) ? "|AC\\b" : "";
     t = t.replace(new RegExp("\\b(?!TD\\b" + committee + ")(?:[AKQJT2-9][SHDC]|[SHDC][AKQJT2-9]|[shdc][akqjt](?=\\s))\\b(?!['’]?d\\b|ed\\b)", "g"), " card ");
     t = t.replace(/\b(?:ace|king|queen|jack|ten|nine|eight|seven|six|five|four|three|two|deuce)\s+of\s+(?:spades|hearts|diamonds|clubs|trumps?)\b/gi, " card ");
+    // Which suit a story names says nothing about the Law ("declarer wants a heart"); a bid's or
+    // a card's suit was read above.
+    t = t.replace(/\b(?:spades?|hearts?|diamonds?|clubs?)\b/gi, " ");
     t = t.replace(/(^|\s)xx(?=\s)/gi, "$1redouble").replace(/(^|\s)x(?=\s)/gi, "$1double");
     t = t.replace(/\b(?:n|e|s|w|ns|ew|n\/s|e\/w|nsew|north|south|east|west)\b/gi, " ");
     t = t.replace(/\b\d+\b/g, " ");

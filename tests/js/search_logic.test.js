@@ -176,3 +176,9 @@ test("a story at a later trick is not one of the opening lead", () => {
   assert.equal(L.understand("lead out of turn at trick 6", idx).later, true);
   assert.equal(first("declarer refuses lead out of turn at trick 6"), "Declarer refuses a defender's lead out of turn");
 });
+
+test("which suit a story names is not a word of it", () => {
+  const said = (q) => L.reading(q).text.replace(/\s+/g, " ").trim();
+  assert.equal(said("declarer wants a heart"), "declarer wants a");
+  assert.match(said("3 hearts over my 3 spades"), /insufficient bid/);
+});
