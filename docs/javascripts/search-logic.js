@@ -103,7 +103,7 @@
   // goes, a trick's number becomes its ordinal where the Laws care (the twelfth and thirteenth
   // tricks, the first), a seat goes, a card is "card". Citations inside the words are kept apart.
   function reading(text) {
-    var laws = [];
+    var laws = [], later = false;
     var t = " " + text.replace(/♠/g, "s").replace(/♥/g, "h").replace(/♦/g, "d").replace(/♣/g, "c") + " ";
     t = t.replace(/\b(?:laws?|l|rule)\s*\.?\s*(\d{1,2})(?:[a-h]\d{0,2}(?:\(?[a-z]\)?)?)?(?![0-9])/gi, function (all, law) {
       laws.push(Number(law));
@@ -118,16 +118,85 @@
     });
     t = t.replace(/\btrick\s*(?:no\.?|number|#)?\s*(\d{1,2})\b|\b(\d{1,2})(?:st|nd|rd|th)\s+trick\b/gi, function (all, a, b) {
       var n = Number(a || b);
+      if (n > 1) later = true;
       return " " + (ORDINAL[n] ? ORDINAL[n] + " " : "") + "trick ";
     });
-    t = auctionWords(t) + t.replace(BID, " bid ");
-    // "TD" is the Director, not the ten of diamonds (which players write 10D or DT).
-    t = t.replace(/\b(?!TD\b)(?:[AKQJT2-9][SHDC]|[SHDC][AKQJT2-9]|[shdc][akqjt](?=\s))\b/g, " card ");
+    // A card played, led or shown is a card, not a bid ("followed with the 3H", "penalty card
+    // 8H"); so is an eight or nine of a suit that nobody bid.
+    t = t.replace(/\b((?:play|played|plays|led|lead|leads|follow|followed|follows|discarded|discards|ruffed|trumped|dropped|faced|exposed|showed|penalty\s+card|penalty\s+cards)(?:\s+(?:with|on))?(?:\s+(?:the|a|his|her|my|an))?\s+)[2-9]\s?[cdhs](?![a-z0-9])/gi, "$1 card ");
+    t = t.replace(/(^\s*|[^\w\s]\s*|\b(?!(?:bid|bids|opened|over|of)\b)[a-z]+\s+)[89]\s?[cdhs](?![a-z0-9])/gi, "$1 card ");
+    var turn = turnWords(t);
+    t = turn.told + auctionWords(turn.text) + turn.text.replace(BID, " bid ");
+    // "TD" is the Director, not the ten of diamonds (which players write 10D or DT); "AC" beside
+    // an appeal or a ruling is the appeals committee, not the ace of clubs; "DQ'd" is disqualified.
+    var committee = /\b(?:appeal\w*|ruling|ruled|overturn\w*|committee|td|director)\b/i.test(t) ? "|AC\\b" : "";
+    t = t.replace(new RegExp("\\b(?!TD\\b" + committee + ")(?:[AKQJT2-9][SHDC]|[SHDC][AKQJT2-9]|[shdc][akqjt](?=\\s))\\b(?!['’]?d\\b|ed\\b)", "g"), " card ");
     t = t.replace(/\b(?:ace|king|queen|jack|ten|nine|eight|seven|six|five|four|three|two|deuce)\s+of\s+(?:spades|hearts|diamonds|clubs|trumps?)\b/gi, " card ");
+    // Which suit a story names says nothing about the Law ("declarer wants a heart"); a bid's or
+    // a card's suit was read above.
+    t = t.replace(/\b(?:spades?|hearts?|diamonds?|clubs?)\b/gi, " ");
     t = t.replace(/(^|\s)xx(?=\s)/gi, "$1redouble").replace(/(^|\s)x(?=\s)/gi, "$1double");
     t = t.replace(/\b(?:n|e|s|w|ns|ew|n\/s|e\/w|nsew|north|south|east|west)\b/gi, " ");
     t = t.replace(/\b\d+\b/g, " ");
-    return { text: t, laws: laws };
+    return { text: t, laws: laws, later: later };
+  }
+
+  // A story that says whose turn it was tells a call or lead out of turn in its own words: "it
+  // was my turn", "when it was LHO's lead", "it was south to call", "before north had even
+  // opened", "not his turn", "S is dealer but W opened". A call out of turn is what the Laws
+  // call one out of rotation.
+  var CALLS = /\b(?:bid|bids|bidding|bidder|opened|opener|opens|auction|pass|passed|passes|overcall\w*|alert\w*|doubled?|redoubled?|x|xx|explain\w*|explanation|[1-7]\s?nt)\b/i;
+  var PLAYS = /\b(?:led|lead|leads|leading|trick|tricks|follow\w*|played|plays|play|penalty|discard\w*|ruff\w*|trumped|revok\w*|dummy|declarer|defender|defending)\b/i;
+  var SEAT = "(north|south|east|west|n|e|s|w)";
+  var WHOSE = "(?:my|his|her|their|your|our|partner'?s?|pard'?s?|[lr]ho'?s?|dummy'?s?|declarer'?s?|dealer'?s?|" + SEAT + "'?s?)";
+  var TOLD = [
+    new RegExp("\\bit\\s+(?:was|is)\\s+(?:actually\\s+|really\\s+|still\\s+)?" + WHOSE + "\\s+(turn|call|bid|go|lead)\\b", "i"),
+    new RegExp("\\bit\\s+(?:was|is)\\s+" + SEAT + "\\s+to\\s+(call|bid|lead|play)\\b", "i"),
+    /\bout\s+of\s+(order)\b/i,
+    new RegExp("\\b(?:when|but|while|after)\\s+(?:the\\s+)?(?:dummy|declarer|partner|pard|[lr]ho|" + SEAT + ")\\s+(?:had\\s+|has\\s+)?(?:won\\s+(?:the\\s+)?(?:last|previous|that)\\s+trick|(?:was|is)\\s+on\\s+(lead))\\b", "i"),
+    new RegExp("\\bbefore\\s+(?:the\\s+)?(?:dealer|partner|pard|[lr]ho|" + SEAT + ")\\s+(?:had\\s+|has\\s+)?(?:even\\s+)?(called|bid|opened|passed|said\\s+a\\s+word|made\\s+a\\s+call|had\\s+a\\s+chance|led)\\b", "i")
+  ];
+  var DEALER = [new RegExp("\\b" + SEAT + "\\s+(?:is\\s+|was\\s+)?(?:the\\s+)?(?:dealer|dealing|deals|to\\s+deal)\\b", "i"),
+                new RegExp("\\bdealer\\s+(?:is\\s+|was\\s+)?" + SEAT + "\\b", "i")];
+  var FIRST_CALL = new RegExp("(\\bbefore\\s+)?\\b" + SEAT + "\\s+(?:\\w+\\s+){0,2}?(?:opened|opens|bid|bids|passed|passes|doubled|called|put|said\\s+(?:pass|double|no\\s+bid|[1-7]))\\b", "gi");
+
+  // The words that told it are read as that and nothing else ("before", "dealer" and "called"
+  // are not the story's own words then); what someone was told or thought is not what happened.
+  function turnWords(text) {
+    var said = text.replace(/[’‘]/g, "'"), word = null;
+    for (var k = 0; k < TOLD.length && word === null; k++) {
+      var m = TOLD[k].exec(said);
+      if (m && m[m.length - 1] === undefined) m[m.length - 1] = "lead";
+      if (m && !/\b(?:told|said|says|thought|thinks|think|believed)\s+(?:\w+\s+)?$/i.test(said.slice(0, m.index))) {
+        word = m[m.length - 1].toLowerCase();
+        said = said.slice(0, m.index) + " " + said.slice(m.index + m[0].length);
+      }
+    }
+    if (word === null) {
+      var dealer = null;
+      DEALER.forEach(function (re) { var d = re.exec(said); if (d && dealer === null) dealer = { seat: d[1][0].toLowerCase(), start: d.index, end: d.index + d[0].length }; });
+      if (dealer) {
+        FIRST_CALL.lastIndex = 0;
+        var c;
+        while ((c = FIRST_CALL.exec(said)) !== null) {
+          if (c.index < dealer.end - 1 && c.index + c[0].length > dealer.end - 1) continue;
+          if (c[1]) continue;
+          if (c[2][0].toLowerCase() !== dealer.seat) {
+            word = "call";
+            said = said.slice(0, dealer.start) + " " + said.slice(dealer.end);
+          }
+          break;
+        }
+      }
+    }
+    if (word === null) {
+      // "OOT" is "out of turn"; of a call, the Laws say "out of rotation".
+      said = said.replace(/\boot\b/gi, " out of turn ");
+      if (/\bout\s+of\s+turn\b/i.test(said) && CALLS.test(said) && !/\b(?:led|lead|leads|leading|trick|played|play)\b/i.test(said)) return { told: " rotation ", text: said };
+      return { told: "", text: said };
+    }
+    var lead = /^(?:lead|led|play)$/.test(word) || (!CALLS.test(said) && PLAYS.test(said));
+    return { told: lead ? " out of turn " : " out of rotation ", text: said };
   }
 
   // What a story's bids say about the auction: a bid no higher than the one before it is
@@ -152,6 +221,9 @@
       if (/\b(?:instead|not|meant|or|and then changed|changed)\b/.test(between)) continue;
       var later = /\bover\b/.test(between) ? bids[k - 1] : bids[k];
       var earlier = later === bids[k] ? bids[k - 1] : bids[k];
+      // The same bid named twice ("2H pass pass pass, is 2H the contract") is one bid, unless
+      // one was made over the other.
+      if (later.rank === earlier.rank && !/\bover\b/.test(between)) continue;
       if (later.rank <= earlier.rank) return out + " insufficient bid ";
     }
     return out;
@@ -185,19 +257,31 @@
 
   function allowed(word) { return word.length >= 8 ? 2 : word.length >= 4 ? 1 : 0; }
 
-  // The index's term nearest to an unknown word: the fewest edits, then the commonest.
+  // The index's term nearest to an unknown word: the fewest edits, then one that starts as the
+  // word does (a typo seldom falls on the first letter), then the commonest. The edits allowed
+  // go by the length of the form compared (the word, or its stem: "swearing" is "swear", not
+  // two edits from "speak"; a stem is allowed one at least: "pased" is "pas"); a short word whose first letter differs is
+  // another word ("hitch" is not "pitch"), not a typo.
   function correct(word, index, self) {
     var limit = allowed(word);
     if (!limit) return null;
-    var best = null, bestD = limit + 1, bestN = -1;
+    var root = stem(word), rootLimit = Math.min(limit, Math.max(1, allowed(root)));
+    var best = null, bestD = limit + 1, bestSame = false, bestN = -1;
     var list = index._terms || (index._terms = Object.keys(index.tc));
     for (var k = 0; k < list.length; k++) {
       var term = list[k];
       if (term === self || Math.abs(term.length - word.length) > limit + 1) continue;
-      var d = Math.min(distance(word, term, limit), distance(stem(word), term, limit));
+      var d = distance(word, term, limit);
+      if (d > limit) d = limit + 1;
+      var dr = distance(root, term, rootLimit);
+      if (dr <= rootLimit && dr < d) d = dr;
       if (d > limit) continue;
+      var same = term[0] === word[0];
+      if (!same && word.length < 6) continue;
       var n = count(index, term);
-      if (d < bestD || (d === bestD && n > bestN)) { best = term; bestD = d; bestN = n; }
+      if (d < bestD || (d === bestD && (same && !bestSame || same === bestSame && n > bestN))) {
+        best = term; bestD = d; bestSame = same; bestN = n;
+      }
     }
     return best;
   }
@@ -278,13 +362,13 @@
       }
       if (out.indexOf(term) < 0) out.push(term);
     });
-    return { terms: out, laws: read.laws, fixed: fixed };
+    return { terms: out, laws: read.laws, fixed: fixed, later: !!read.later };
   }
 
   // ---- ranking ----
 
   var TUNE = {
-    k1: 2.0, b: 0.5, cover: 1.5, telling: 0.5, otherSide: 0.6,
+    k1: 3.0, b: 0.5, cover: 1.5, telling: 0.5, otherSide: 0.6,
     kind: { situation: 0.8, law: 1, chart: 0.5, definition: 0.6, course: 0.3, page: 0.2 },
     second: 0.5, named: 1.6, situationFirst: 0.5, close: 0.6,
     shown: { laws: 8, perLaw: 3, situations: 2, charts: 2, rest: 2, later: { perLaw: 2, situations: 1 } }
@@ -316,7 +400,10 @@
       var rec = index.r[n];
       var kind = index.kinds[rec[0]];
       var s = scores[n] * Math.pow(matched[n] / total, TUNE.cover) * (TUNE.kind[kind] || 1);
-      s *= Math.pow(TUNE.otherSide, conflicts(asked, sides(terms(rec[2]).map(stem))));
+      var named = terms(rec[2]).map(stem);
+      // A story at trick 5 is not one of the opening lead.
+      var opening = query.later && named.indexOf("open") >= 0 && named.indexOf("lead") >= 0 ? 1 : 0;
+      s *= Math.pow(TUNE.otherSide, conflicts(asked, sides(named)) + opening);
       out.push({ n: n, kind: kind, laws: rec[3], score: s });
     });
     return out;
@@ -329,7 +416,10 @@
     { declarer: "declarer", declar: "declarer", defender: "defender", defend: "defender",
       defence: "defender", defenc: "defender", defense: "defender", dummy: "dummy" },
     { bid: "auction", auction: "auction", redoubl: "auction",
-      lead: "play", led: "play", trick: "play", ruff: "play", revok: "play", trump: "play" }
+      lead: "play", led: "play", trick: "play", ruff: "play", revok: "play", trump: "play" },
+    // which call: a story of a bid is not one of a pass ("east opened 1H first" is not "player
+    // passes before the dealer")
+    { pass: "pass", poot: "pass", bid: "bid", ib: "bid", boot: "bid", doubl: "double", redoubl: "redouble" }
   ];
 
   function sides(words) {

@@ -130,6 +130,65 @@ test("TD is the Director, not a card; a card named by rank and suit is a card", 
   assert.match(L.reading("led the QH").text, / card /);
 });
 
+test("a story that says whose turn it was tells a call (or lead) out of turn", () => {
+  const said = (q) => L.reading(q).text.replace(/\s+/g, " ").trim();
+  assert.match(said("pard passed when it was actually my turn"), /^out of rotation /);
+  assert.match(said("N opened 1H then W bid 2S before E had called"), /^out of rotation /);
+  assert.doesNotMatch(said("N opened 1H then W bid 2S before E had called"), /before|called/);
+  assert.match(said("north was dealer but east opened 1H first"), /^out of rotation /);
+  assert.doesNotMatch(said("N dealer, N opened 1H, E bid 1S"), /out of/);
+  assert.match(said("west faced the D5 but it was easts lead"), /^out of turn /);
+  assert.doesNotMatch(said("told it was his lead but it wasn't"), /out of/);
+});
+
+test("in a story of the play, 8H is a card; AC beside a ruling is the appeals committee", () => {
+  const said = (q) => L.reading(q).text.replace(/\s+/g, " ").trim();
+  assert.doesNotMatch(said("penalty card 8H on the table, hearts led and he followed with the 3H"), /bid|insufficient/);
+  assert.match(said("I bid 3H over 3S"), /insufficient/);
+  assert.match(said("AC overturned the TD's ruling"), /\bAC\b/);
+  assert.match(said("led the AC"), /\bcard$/);
+});
+
+test("a typo is put right by the edits its stem allows, and seldom on its first letter", () => {
+  const index = withTerms({ i: [] }, { touch: "1", such: "1,2,3,4,5,6", pitch: "1,2", pass: "1,2,3", speak: "1,2" });
+  assert.deepEqual(L.understand("tuched", index).terms, ["touch"]);
+  assert.deepEqual(L.understand("hitch", index).terms, []);
+  assert.deepEqual(L.understand("pased", index).terms, ["pass"]);
+  assert.deepEqual(L.understand("swearing", index).terms, []);
+});
+
+test("the same bid named twice is one bid; a lead when another had won the last trick is out of turn", () => {
+  const said = (q) => L.reading(q).text.replace(/\s+/g, " ").trim();
+  assert.doesNotMatch(said("2H pass pass pass, is 2H the contract"), /insufficient/);
+  assert.match(said("RHO bid 1D over my 1D"), /insufficient/);
+  assert.match(said("trick 7 E led a spade when W had won the last trick"), /^out of turn /);
+  assert.match(said("he led when dummy was on lead"), /^out of turn /);
+});
+
+test("a story of a bid ranks a record about a pass lower (and the reverse)", () => {
+  const idx = withTerms({ r: [[0, "a", "Player passes before the dealer", [30], 0], [0, "b", "Opening bid by the wrong player", [31], 0]],
+                          kinds: ["situation"], n: [6, 6], avg: 6, i: [], c: {}, b: {} },
+                        { dealer: "0,1", wrong: "0,1", bid: "0,1", pass: "0" });
+  const first = (q) => L.describe(idx, L.search(idx, q).results[0]).title;
+  assert.equal(first("dealer wrong bid"), "Opening bid by the wrong player");
+  assert.equal(first("dealer wrong pass"), "Player passes before the dealer");
+});
+
+test("a story at a later trick is not one of the opening lead", () => {
+  const idx = withTerms({ r: [[0, "a", "Declarer refuses the opening lead out of turn", [54], 0], [0, "b", "Declarer refuses a defender's lead out of turn", [56], 0]],
+                          kinds: ["situation"], n: [6, 6], avg: 6, i: [], c: {}, b: {} },
+                        { declarer: "0,1", refus: "0,1", lead: "0,1", out: "0,1", turn: "0,1", open: "0" });
+  const first = (q) => L.describe(idx, L.search(idx, q).results[0]).title;
+  assert.equal(L.understand("lead out of turn at trick 6", idx).later, true);
+  assert.equal(first("declarer refuses lead out of turn at trick 6"), "Declarer refuses a defender's lead out of turn");
+});
+
+test("which suit a story names is not a word of it", () => {
+  const said = (q) => L.reading(q).text.replace(/\s+/g, " ").trim();
+  assert.equal(said("declarer wants a heart"), "declarer wants a");
+  assert.match(said("3 hearts over my 3 spades"), /insufficient bid/);
+});
+
 test("a query whose runs of terms are not fetched asks for them, and ranks once they are", () => {
   const whole = ranked({ 1: "Revoke established", 2: "Claim contested" }, { revok: [1], claim: [2] });
   // The same index as the browser first has it: the terms counted, their postings in two runs.
