@@ -18,6 +18,9 @@ from pypdf import PdfReader
 from support import make_project, run_generator, stored_records
 from generator.publish.safebuild import build_site
 
+# Its tests share module fixtures worth making once: pytest-xdist keeps them in one process.
+pytestmark = pytest.mark.xdist_group("test_bad_input")
+
 BROKEN = Path(__file__).parent / "fixtures" / "broken"
 EXPECTED = yaml.safe_load((BROKEN / "expected.yaml").read_text(encoding="utf-8"))
 

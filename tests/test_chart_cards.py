@@ -26,7 +26,8 @@ CHART_FONT = CHART_FAMILIES[0]  # the charts' words: its name is in every subset
 ROOT = Path(__file__).parent.parent
 MM = 72 / 25.4
 
-pytestmark = pytest.mark.slow  # the cards are a second PDF of several hundred pages
+# Its tests share module fixtures worth making once: pytest-xdist keeps them in one process.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("test_chart_cards")]  # the cards are a second PDF of several hundred pages
 
 
 @pytest.fixture(scope="module")

@@ -17,6 +17,9 @@ from generator.corpus.loading import load_corpus
 from generator.editions.worddiff import diff_html, word_diff
 from support import ROOT, SHARED, edit, needs_shared
 
+# Its tests share module fixtures worth making once: pytest-xdist keeps them in one process.
+pytestmark = pytest.mark.xdist_group("test_editions")
+
 SEED = SHARED / "seeds" / "004_d345d26701bd8c47.txt"
 SEED_LAWS_BEGIN = 213  # "Chapter VI": the article about the Laws ends above
 

@@ -17,6 +17,9 @@ from generator.index.prose import chart_note_passages, lesson_passages
 from generator.index.xref import chart_refs
 from generator.tools.impact import KINDS, Severity, compare, format_report
 
+# Its tests share module fixtures worth making once: pytest-xdist keeps them in one process.
+pytestmark = pytest.mark.xdist_group("test_impact")
+
 NEW_B3 = ("if the offender attempts to substitute a bid of more than seven for his insufficient bid, "
           "Law 38 applies and the insufficient bid stands for the purpose of this Law.")
 

@@ -17,7 +17,8 @@ from generator.sources.model import Kind
 
 from support import BELOW_THE_CARD_FLOOR  # noqa: E402
 
-pytestmark = pytest.mark.slow  # every chart of the real project drawn and cut, twice
+# Its tests share module fixtures worth making once: pytest-xdist keeps them in one process.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("test_pieces")]  # every chart of the real project drawn and cut, twice
 
 ROOT = Path(__file__).parent.parent
 

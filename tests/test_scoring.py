@@ -20,6 +20,9 @@ from generator.tools.scoring import ScoringDataError, ScoringTables, scoring_dat
 from generator.text.templates import environment
 from generator.sources.yamlsource import read_yaml
 
+# Its tests share module fixtures worth making once: pytest-xdist keeps them in one process.
+pytestmark = pytest.mark.xdist_group("test_scoring")
+
 JS = ROOT / "docs" / "javascripts" / "score-tools.js"
 
 
