@@ -107,3 +107,22 @@ def test_a_change_to_any_module_of_the_package_remakes_what_was_kept(project: Pa
     assert "cite-changed" in pages(changed)  # the same .cache, a different package: nothing stale
     assert len(drawings() - drawn) == len(drawn)  # every chart drawn again, not only the pages remade
     assert "cite-changed" not in pages(PACKAGE.parent)
+
+
+def test_kept_checks_and_search_files_are_those_of_the_sources_as_they_are(project: Path) -> None:
+    """A rebuild with nothing changed reads the checks' verdict and the search's files as kept;
+    any change to a source runs the checks again (and finds its problem) and makes the index again."""
+    from generator.site.searchindex import SearchIndexer
+
+    first = SearchIndexer(load_corpus(project, cached=True)).files
+    assert list(cache_dir(project, "checks").glob("*.passed")) and list(cache_dir(project, "search").glob("*.json"))
+    assert SearchIndexer(load_corpus(project, cached=True)).files == first  # as kept
+    law = sorted((project / "laws").glob("law-*.yaml"))[0]
+    edit(law, "title: ", "title: Kibitzer ")
+    again = SearchIndexer(load_corpus(project, cached=True)).files
+    assert "kibitzer" in again.index["tc"] and "kibitzer" not in first.index["tc"]
+    chart = sorted((project / "flowcharts").glob("*.yaml"))[0]
+    edit(chart, "text: ", "text: See Law 99Z. ")  # a citation of a place the Laws do not have
+    with pytest.raises(SourceErrors) as raised:
+        load_corpus(project, cached=True)
+    assert "Law 99" in str(raised.value)

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.corpus.corpus import Corpus
+from generator.sources.cachedir import cache_dir, keep, kept, work_key
 from generator.site.searchrecords import KINDS, Record, SearchRecords, best_bets, citation_table
 from generator.site.searchwords import stem, terms
 
@@ -126,6 +127,31 @@ def _term_runs(encoded: dict[str, str]) -> list[dict[str, str]]:
     return [run for run in runs if run]
 
 
+def _kept_or_made(corpus: Corpus) -> SearchFiles:
+    """The search's files, kept by the bytes of every source (they are made from the corpus alone):
+    a rebuild with no source changed reads them instead of making them again (a second of it)."""
+    sources = []
+    for key, path in sorted(corpus.paths.items()):
+        try:
+            sources.append(key.encode() + b"\n" + path.read_bytes())
+        except OSError:
+            return build_index(corpus, SearchRecords(corpus).records)
+    entry = cache_dir(corpus.root, "search") / f"{work_key('search', *sources)}.json"
+    try:
+        found = json.loads(kept(entry) or b"")
+        return SearchFiles(found["index"], found["text"], found["terms"])
+    except (ValueError, KeyError, TypeError):
+        pass
+    files = build_index(corpus, SearchRecords(corpus).records)
+    try:
+        entry.parent.mkdir(parents=True, exist_ok=True)
+        keep(entry, json.dumps({"index": files.index, "text": files.text_shards, "terms": files.term_shards},
+                               ensure_ascii=False, separators=(",", ":")))
+    except OSError:  # a folder that cannot be written only costs speed
+        pass
+    return files
+
+
 def _clip(text: str) -> str:
     flat = " ".join(text.split())
     return flat if len(flat) <= SNIPPET_CHARS else flat[:SNIPPET_CHARS].rsplit(" ", 1)[0] + " …"
@@ -136,8 +162,7 @@ class SearchIndexer:
 
     def __init__(self, corpus: Corpus) -> None:
         self.corpus = corpus
-        self.records = SearchRecords(corpus).records
-        self.files = build_index(corpus, self.records)
+        self.files = _kept_or_made(corpus)
 
     def finish(self, site_dir: Path) -> dict[str, int]:
         """Write the index, the text shards and the terms' runs into `site_dir`; their figures."""
@@ -151,7 +176,7 @@ class SearchIndexer:
             data = json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
             path.write_bytes(data)
             size += len(data)
-        return {"records": len(self.records), "files": len(written), "bytes": size}
+        return {"records": len(self.files.index["r"]), "files": len(written), "bytes": size}
 
     def cancel(self) -> None:
         """The build failed: nothing was started, so nothing is left to stop."""

@@ -43,7 +43,8 @@ def work_key(kind: str, *inputs: str | bytes) -> str:
 
 
 def cache_dir(root: Path, kind: str) -> Path:
-    """`svg`, `pages`, `handbook`, `jinja`, `models.pickle`: each kind of kept work has its own entry.
+    """`svg`, `pages`, `handbook`, `jinja`, `models.pickle`, `checks`, `search`: each kind of kept
+    work has its own entry.
 
     When `.cache` cannot be used (it is a file, or cannot be written), this run keeps its work in
     a folder of its own instead: nothing is reused, and the build goes on.
