@@ -96,6 +96,16 @@
     return out;
   }
 
+  // The other charts a hash carries a route from, in order, each once: those that can hand over
+  // to this one (the page loads their words before it shows the walk).
+  function carriedCharts(data, hash) {
+    var out = [];
+    parts(data, hash).forEach(function (part) {
+      if (part.chart !== data.id && out.indexOf(part.chart) < 0 && data.handedFrom.indexOf(part.chart) >= 0) out.push(part.chart);
+    });
+    return out;
+  }
+
   // The hand-off among `offered` (in order) that a walk going on in `chart` follows: the one naming
   // that chart, else a general chart's hand-off to the irregularity's own chart (`general`, as the
   // build marks it). As ruling.py's `taken`, so that the site and the terminal walk offer the same
@@ -362,7 +372,7 @@
     return lines.join("\n");
   }
 
-  return { AT: AT, state: state, steps: steps, follow: follow,
+  return { AT: AT, state: state, carriedCharts: carriedCharts, steps: steps, follow: follow,
            noChain: noChain, factsAt: factsAt, yesNo: yesNo,
            factsOf: factsOf, isDecision: isDecision, answerOf: answerOf, atEnd: atEnd, ruling: ruling,
            plainText: plainText, parts: parts, taken: taken, unfollowed: unfollowed };

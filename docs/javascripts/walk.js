@@ -486,17 +486,8 @@
   var WALKS = "bridgeLawsWalks";
   var loading = {};
 
-  function carriedIds(data) {
-    var ids = [];
-    decodeURIComponent(location.hash.replace(/^#/, "")).split("/").forEach(function (t) {
-      var id = t.charAt(0) === "@" ? t.slice(1) : null;
-      if (id && id !== data.id && ids.indexOf(id) < 0 && data.handedFrom.indexOf(id) >= 0) ids.push(id);
-    });
-    return ids;
-  }
-
   function withCarried(data, done) {
-    var ids = carriedIds(data);
+    var ids = L.carriedCharts(data, location.hash);
     var waiting = ids.length;
     if (!waiting) { done(); return; }
     ids.forEach(function (id) {

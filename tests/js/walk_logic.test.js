@@ -194,3 +194,11 @@ test("a walk into a chart an end box names follows that hand-off, not the irregu
   assert.deepEqual(L.unfollowed([{ from: { continues: [named, general] }, to: "x" }]), [general]);
   assert.deepEqual(L.unfollowed([{ from: { continues: [named, general] }, to: "y" }]), [named]);
 });
+
+test("the charts a hash carries a route from are read from its parts, each once, if they hand over here", () => {
+  const data = { id: "u", handedFrom: ["s", "t"] };
+  assert.deepEqual(L.carriedCharts(data, "#@t/t1/@s/s1/s_end/@u/u1"), ["t", "s"]);
+  assert.deepEqual(L.carriedCharts(data, "#@t/t1/@t/t2/@x/x1/@u/u1"), ["t"]);  // x never hands over to u
+  assert.deepEqual(L.carriedCharts(data, "#u1/u2"), []);
+  assert.deepEqual(L.carriedCharts(data, "#%40s/s1/%40u/u1"), ["s"]);  // as the address bar may encode it
+});
