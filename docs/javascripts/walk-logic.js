@@ -96,6 +96,34 @@
     return out;
   }
 
+  // Whether the walk began at a box tapped in the chart (its first box is then written at:box).
+  function startedAt(st) { return st.carried.length ? st.carried[0].from : Boolean(st.from); }
+
+  // The words of the route up to (and including) step i of `all`, each chart's part opened by @
+  // and its id when `marked` (a route that crosses charts), the first box by at: if tapped.
+  function routeWords(st, all, i, marked) {
+    var words = [];
+    var chart = null;
+    for (var k = 0; k <= i; k++) {
+      if (marked && all[k].chart !== chart) words.push("@" + all[k].chart);
+      chart = all[k].chart;
+      words.push(startedAt(st) && k === 0 ? AT + all[k].id : all[k].id);
+    }
+    return words;
+  }
+
+  // The address of the walk up to (and including) step i: a hash on this chart's page, or the
+  // page of the chart that step is in.
+  function hrefAt(data, st, all, i) {
+    var hash = "#" + routeWords(st, all, i, st.carried.length > 0).join("/");
+    return all[i].chart === data.id ? hash : data.walkUrl + all[i].chart + "/" + hash;
+  }
+
+  // The hash that carries the whole walk on into a hand-off's chart, at its box.
+  function hashOnward(st, all, handOff) {
+    return "#" + routeWords(st, all, all.length - 1, true).concat(["@" + handOff.chart, handOff.at]).join("/");
+  }
+
   // The other charts a hash carries a route from, in order, each once: those that can hand over
   // to this one (the page loads their words before it shows the walk).
   function carriedCharts(data, hash) {
@@ -372,7 +400,7 @@
     return lines.join("\n");
   }
 
-  return { AT: AT, state: state, carriedCharts: carriedCharts, steps: steps, follow: follow,
+  return { AT: AT, state: state, carriedCharts: carriedCharts, startedAt: startedAt, hrefAt: hrefAt, hashOnward: hashOnward, steps: steps, follow: follow,
            noChain: noChain, factsAt: factsAt, yesNo: yesNo,
            factsOf: factsOf, isDecision: isDecision, answerOf: answerOf, atEnd: atEnd, ruling: ruling,
            plainText: plainText, parts: parts, taken: taken, unfollowed: unfollowed };

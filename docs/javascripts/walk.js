@@ -265,6 +265,71 @@
 
   window.addEventListener("afterprint", function () { document.body.classList.remove("walk-printing"); });
 
+  // The questions after this one while the answer is No, each with its own Yes, and one button
+  // for No to all: the usual case, none of a Law's exceptions, in one tap.
+  function chainList(view) {
+    var data = view.data, hrefAt = view.hrefAt, all = view.all;
+    var chain = L.noChain(data.boxes, view.last.id, L.factsAt(data, view.st));
+    if (!chain.ids.length) return null;
+    var base = hrefAt(all.length - 1);
+    var list = el("ol", { class: "walk-chain-list", start: "2" }, chain.ids.map(function (id, k) {
+      var box = data.boxes[id];
+      var yes = base + "/" + chain.ids.slice(0, k + 1).join("/") + "/" + box.choices[0].to;
+      var notes = attachments(data, box, false);
+      return el("li", { "data-box": id }, [
+        el("div", { class: "walk-chain-q" }, [
+          el("span", { class: "walk-chain-text", html: box.html }),
+          refLinks(data, box.refs, "Decided by "),
+          notes.length ? el("details", { class: "walk-chain-notes" }, [el("summary", { text: "What it means" })].concat(notes)) : null]),
+        el("a", { class: "md-button walk-chain-yes", href: yes, text: "Yes",
+                  "aria-label": "Yes: " + box.text })]);
+    }));
+    var none = el("a", { class: "md-button walk-chain-none", href: base + "/" + chain.ids.concat([chain.exit]).join("/"),
+                         text: "No to all " + (chain.ids.length + 1) });
+    return el("div", { class: "walk-chain", role: "group", "aria-label": "The questions that follow if the answer is No" }, [
+      el("p", { class: "walk-chain-head", text: "If the answer is No, these are asked next; Yes at the first that holds:" }),
+      list, none]);
+  }
+
+  // The question of now, its answers right under it so that they stay in view on a phone; what
+  // qualifies it (its statements, the paragraph it decides) follows them.
+  function questionCard(view) {
+    var data = view.data, here = view.here, laterQuestion = view.laterQuestion, hrefAt = view.hrefAt, all = view.all;
+    var q = el("section", { class: "walk-box kind-" + here.kind, "aria-labelledby": "walk-current" }, [
+      el("p", { class: "walk-kind", text: laterQuestion ? "When play has ended · " + here.kindName : here.kindName }),
+      el("h2", { class: "walk-text", id: "walk-current", tabindex: "-1", html: here.html }),
+      refLinks(data, here.refs, "Decided by ")
+    ]);
+    var buttons = el("div", { class: "walk-choices", role: "group", "aria-label": "Answer" });
+    here.choices.forEach(function (choice) {
+      var yn = choice.label === "Yes" || choice.label === "No" ? " walk-" + choice.label.toLowerCase() : "";
+      buttons.appendChild(el("a", { class: "md-button walk-choice" + yn, href: hrefAt(all.length - 1) + "/" + choice.to, text: choice.label }));
+    });
+    q.appendChild(buttons);
+    var chain = laterQuestion ? null : chainList(view);
+    if (chain) q.appendChild(chain);
+    if (here.kind === "start") {
+      here.choices.forEach(function (choice) {
+        var caseBox = data.boxes[choice.to];
+        if (caseBox && caseBox.overlaps) {
+          q.appendChild(el("p", { class: "walk-overlap-hint", text: choice.label + " may also fit " +
+            caseBox.overlaps.map(function (o) { return o.text; }).join(", ") + "." }));
+        }
+      });
+    }
+    if (!laterQuestion) {
+      var toCard = el("a", { class: "walk-to-card", href: "#walk-ruling", text: "Ruling so far" });
+      toCard.addEventListener("click", function (event) { event.preventDefault(); view.again(); });
+      q.appendChild(el("p", { class: "walk-to-card-line" }, [toCard]));
+    }
+    attachments(data, here, false).forEach(function (a) { q.appendChild(a); });
+    here.refs.forEach(function (label) {
+      var quoted = quoteBlock(data, label, false);
+      if (quoted) q.appendChild(quoted);
+    });
+    return q;
+  }
+
   function render(data, root) {
     var st = L.state(data, location.hash);
     var all = L.steps(data, st);
@@ -273,31 +338,9 @@
     var atEnd = L.atEnd(last);
     var laterQuestion = atEnd && here.choices.length > 0;  // judged at the end of play: asked below the card
 
-    // Whether the walk began at a box tapped in the chart (its first box is then written at:box).
-    var startedAt = st.carried.length ? st.carried[0].from : Boolean(st.from);
-
-    // The words of the route up to (and including) step i of `all`, each chart's part opened by
-    // @ and its id when `marked` (a route that crosses charts), the first box by at: if tapped.
-    function routeWords(i, marked) {
-      var words = [];
-      var chart = null;
-      for (var k = 0; k <= i; k++) {
-        if (marked && all[k].chart !== chart) words.push("@" + all[k].chart);
-        chart = all[k].chart;
-        words.push(startedAt && k === 0 ? L.AT + all[k].id : all[k].id);
-      }
-      return words;
-    }
-
-    // The link to the walk up to (and including) step i (on the page of the chart that step is in).
-    function hrefAt(i) {
-      var hash = "#" + routeWords(i, st.carried.length > 0).join("/");
-      return all[i].chart === data.id ? hash : data.walkUrl + all[i].chart + "/" + hash;
-    }
-
-    function hashOnward(handOff) {
-      return "#" + routeWords(all.length - 1, true).concat(["@" + handOff.chart, handOff.at]).join("/");
-    }
+    var startedAt = L.startedAt(st);
+    function hrefAt(i) { return L.hrefAt(data, st, all, i); }
+    function hashOnward(handOff) { return L.hashOnward(st, all, handOff); }
 
     root.innerHTML = "";
     var stale = null;
@@ -320,78 +363,18 @@
     var cardEl = rulingCard(data, all, card, { final: atEnd, lastDecision: lastDecision, hashOnward: hashOnward,
                                                overlaps: atEnd ? overlaps : [] });
 
-    // The questions after this one while the answer is No, each with its own Yes, and one button
-    // for No to all: the usual case, none of a Law's exceptions, in one tap.
-    function chainList() {
-      var chain = L.noChain(data.boxes, last.id, L.factsAt(data, st));
-      if (!chain.ids.length) return null;
-      var base = hrefAt(all.length - 1);
-      var list = el("ol", { class: "walk-chain-list", start: "2" }, chain.ids.map(function (id, k) {
-        var box = data.boxes[id];
-        var yes = base + "/" + chain.ids.slice(0, k + 1).join("/") + "/" + box.choices[0].to;
-        var notes = attachments(data, box, false);
-        return el("li", { "data-box": id }, [
-          el("div", { class: "walk-chain-q" }, [
-            el("span", { class: "walk-chain-text", html: box.html }),
-            refLinks(data, box.refs, "Decided by "),
-            notes.length ? el("details", { class: "walk-chain-notes" }, [el("summary", { text: "What it means" })].concat(notes)) : null]),
-          el("a", { class: "md-button walk-chain-yes", href: yes, text: "Yes",
-                    "aria-label": "Yes: " + box.text })]);
-      }));
-      var none = el("a", { class: "md-button walk-chain-none", href: base + "/" + chain.ids.concat([chain.exit]).join("/"),
-                           text: "No to all " + (chain.ids.length + 1) });
-      return el("div", { class: "walk-chain", role: "group", "aria-label": "The questions that follow if the answer is No" }, [
-        el("p", { class: "walk-chain-head", text: "If the answer is No, these are asked next; Yes at the first that holds:" }),
-        list, none]);
-    }
-
-    // The question of now, its answers right under it so that they stay in view on a phone; what
-    // qualifies it (its statements, the paragraph it decides) follows them.
-    function questionCard() {
-      var q = el("section", { class: "walk-box kind-" + here.kind, "aria-labelledby": "walk-current" }, [
-        el("p", { class: "walk-kind", text: laterQuestion ? "When play has ended · " + here.kindName : here.kindName }),
-        el("h2", { class: "walk-text", id: "walk-current", tabindex: "-1", html: here.html }),
-        refLinks(data, here.refs, "Decided by ")
-      ]);
-      var buttons = el("div", { class: "walk-choices", role: "group", "aria-label": "Answer" });
-      here.choices.forEach(function (choice) {
-        var yn = choice.label === "Yes" || choice.label === "No" ? " walk-" + choice.label.toLowerCase() : "";
-        buttons.appendChild(el("a", { class: "md-button walk-choice" + yn, href: hrefAt(all.length - 1) + "/" + choice.to, text: choice.label }));
-      });
-      q.appendChild(buttons);
-      var chain = laterQuestion ? null : chainList();
-      if (chain) q.appendChild(chain);
-      if (here.kind === "start") {
-        here.choices.forEach(function (choice) {
-          var caseBox = data.boxes[choice.to];
-          if (caseBox && caseBox.overlaps) {
-            q.appendChild(el("p", { class: "walk-overlap-hint", text: choice.label + " may also fit " +
-              caseBox.overlaps.map(function (o) { return o.text; }).join(", ") + "." }));
-          }
-        });
-      }
-      if (!laterQuestion) {
-        var toCard = el("a", { class: "walk-to-card", href: "#walk-ruling", text: "Ruling so far" });
-        toCard.addEventListener("click", function (event) { event.preventDefault(); cardFirst = true; render(data, root); });
-        q.appendChild(el("p", { class: "walk-to-card-line" }, [toCard]));
-      }
-      attachments(data, here, false).forEach(function (a) { q.appendChild(a); });
-      here.refs.forEach(function (label) {
-        var quoted = quoteBlock(data, label, false);
-        if (quoted) q.appendChild(quoted);
-      });
-      return q;
-    }
+    var view = { data: data, st: st, all: all, last: last, here: here, laterQuestion: laterQuestion, hrefAt: hrefAt,
+                 again: function () { cardFirst = true; render(data, root); } };
 
     if (atEnd || cardFirst) {
       root.appendChild(cardEl);  // the ruling first, at the top of the screen
       var facts = trail(data, all, hrefAt, true);
       if (facts) root.appendChild(facts);
-      if (!atEnd || laterQuestion) root.appendChild(questionCard());
+      if (!atEnd || laterQuestion) root.appendChild(questionCard(view));
     } else {
       var t = trail(data, all, hrefAt, false);
       if (t) root.appendChild(t);
-      root.appendChild(questionCard());
+      root.appendChild(questionCard(view));
       root.appendChild(cardEl);
     }
     var shownFirst = cardFirst;

@@ -202,3 +202,15 @@ test("the charts a hash carries a route from are read from its parts, each once,
   assert.deepEqual(L.carriedCharts(data, "#u1/u2"), []);
   assert.deepEqual(L.carriedCharts(data, "#%40s/s1/%40u/u1"), ["s"]);  // as the address bar may encode it
 });
+
+test("a step's address: its chart's page, each chart's part opened by @ once the route crosses charts, a tapped start by at:", () => {
+  const data = { id: "u", walkUrl: "../../walk/" };
+  const here = [{ chart: "u", id: "u1" }, { chart: "u", id: "u2" }];
+  assert.equal(L.hrefAt(data, { carried: [], from: null }, here, 1), "#u1/u2");
+  assert.equal(L.hrefAt(data, { carried: [], from: "u1" }, here, 1), "#at:u1/u2");
+  const crossed = [{ chart: "t", id: "t1" }, { chart: "t", id: "t_end" }, { chart: "u", id: "u3" }];
+  const st = { carried: [{ from: null }], from: null };
+  assert.equal(L.hrefAt(data, st, crossed, 2), "#@t/t1/t_end/@u/u3");
+  assert.equal(L.hrefAt(data, st, crossed, 0), "../../walk/t/#@t/t1");  // a step of the earlier chart: on its page
+  assert.equal(L.hashOnward(st, crossed, { chart: "v", at: "v2" }), "#@t/t1/t_end/@u/u3/@v/v2");
+});
