@@ -26,7 +26,8 @@ from generator.handbook.charts import (
     table_context,
 )
 from generator.handbook.fonts import font_face_css, quiet_fontconfig_warning
-from generator.handbook.lawtext import LawPrinter, PrintedLaw, chart_href, term_href
+from generator.handbook.lawtext import LawPrinter, PrintedLaw
+from generator.index.urls import book_chart, book_term
 from generator.handbook.paper import Paper, Tab, part_tabs, tab_background, tab_drawing
 from generator.handbook.pieces import DRAWN_PT, Piece, quoted
 from generator.handbook.stamping import Stamps
@@ -316,7 +317,7 @@ def term_index(definitions: Definitions | None, printed: dict[int, PrintedLaw]) 
     for number in sorted(printed):
         for anchor in dict.fromkeys(printed[number].terms_used):
             uses.setdefault(anchor, []).append({"law": number, "href": f"#use-{anchor}-{number}"})
-    entries = [{"term": d.term, "href": term_href(term_anchor(d.term)), "uses": uses.get(term_anchor(d.term), [])}
+    entries = [{"term": d.term, "href": book_term(term_anchor(d.term)), "uses": uses.get(term_anchor(d.term), [])}
                for d in definitions.terms]
     return sorted(entries, key=lambda e: e["term"].casefold())
 
@@ -325,6 +326,6 @@ def situation_index(charts: list[Chart]) -> list[dict[str, Any]]:
     """Every chart by the situation it deals with, alphabetically."""
     entries = []
     for chart in charts:
-        entries.append({"subject": _CHART_LAWS_RE.sub("", chart.title), "href": chart_href(chart.id),
+        entries.append({"subject": _CHART_LAWS_RE.sub("", chart.title), "href": book_chart(chart.id),
                         "laws": ", ".join(str(n) for n in chart.laws), "plural": len(chart.laws) > 1})
     return sorted(entries, key=lambda e: e["subject"].casefold())

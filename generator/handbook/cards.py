@@ -136,7 +136,7 @@ def card_context(corpus: Corpus, pieces: dict[str, list[Piece]], paper: CardPape
         part = corpus.laws[min(chart.laws)].part if min(chart.laws) in corpus.laws else None
         sheets = []
         for piece in pieces[chart.id]:
-            drawing = fit_drawing(piece.svg, chart, paper.chart_box, hrefs={})
+            drawing = fit_drawing(piece.svg, chart, paper.chart_box, linked=False)
             sheets.append({"letter": piece.letter, "drawing": drawing,
                            "frame": stamps.place(f"stamp-{chart.id}-{piece.letter}", drawing),
                            "comes_from": list(piece.comes_from),

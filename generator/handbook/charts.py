@@ -13,14 +13,9 @@ from markupsafe import Markup
 
 from generator.flowcharts import svg as svgread
 from generator.flowcharts.boxnotes import cell_note_words
-from generator.site.drawings import SVG_PREFIX
-from generator.index.urls import box_url
-from generator.flowcharts.dot import node_link
 from generator.flowcharts.style import STYLES
 from generator.text.inline import Renderer
-from generator.index.urls import ref_url
 from generator.sources.model import Chart
-from generator.handbook.lawtext import chart_href, print_href
 from generator.handbook.paper import PT_PER_MM
 
 # Never print a chart larger than Graphviz drew it: its 12 pt lettering is already generous.
@@ -62,17 +57,17 @@ def fitted_scale(svg: str, box: tuple[float, float]) -> float:
 
 
 def fit_drawing(svg: str, chart: Chart, box: tuple[float, float], shrink: int = 0,
-                hrefs: dict[str, str] | None = None, floor_scale: float = 0.0, most: float = MAX_SCALE) -> Drawing:
+                linked: bool = True, floor_scale: float = 0.0, most: float = MAX_SCALE) -> Drawing:
     """A page's drawing of the chart (see `pieces`) sized to fill the page's chart area `box` (mm),
-    but at most `most`, upright, links leading into the book (or to `hrefs`); drawn smaller
+    but at most `most`, upright, its links leading into the book (none unless `linked`); drawn smaller
     `shrink` times when it spilled, but never below `floor_scale` (the lettering's floor) when it
     fitted there."""
     w_mm, h_mm = _size_mm(svg)
     fitted = min(fitted_scale(svg, box), most)
     scale = max(fitted * SHRINK ** shrink, min(fitted, floor_scale))
     width, height = w_mm * scale, h_mm * scale
-    hrefs = _print_hrefs(chart) if hrefs is None else hrefs
-    return Drawing(_clean(svg, width, height), width, height, _link_boxes(svg, hrefs, scale / PT_PER_MM))
+    boxes = _link_boxes(svg, scale / PT_PER_MM) if linked else []
+    return Drawing(_clean(svg, width, height), width, height, boxes)
 
 
 def legend_drawing(svg: str, scale: float = 0.8) -> Drawing:
@@ -88,19 +83,6 @@ def _size_mm(svg: str) -> tuple[float, float]:
     return width / PT_PER_MM, height / PT_PER_MM
 
 
-def _print_hrefs(chart: Chart) -> dict[str, str]:
-    """Site hrefs the chart's DOT was drawn with (see `dot_sources`), mapped to in-book links."""
-    out = {}
-    for node in chart.nodes:
-        ref = node_link(node, chart.laws[0])
-        if ref is not None:
-            out[SVG_PREFIX + ref_url(ref)] = print_href(ref)
-        for cont in node.continues:
-            if cont.at is not None:  # the irregularity's own chart is chosen, not linked
-                out[SVG_PREFIX + box_url(cont.chart, cont.at)] = chart_href(cont.chart)
-    return out
-
-
 def _clean(svg: str, width: float, height: float) -> str:
     """The bare SVG at its printed size: no prolog, comments, titles or ids. Its links are left as
     drawn: neither the PDF drawing nor an SVG image follows them (the frame's HTML links do)."""
@@ -108,13 +90,13 @@ def _clean(svg: str, width: float, height: float) -> str:
     return svgread.with_size(out, f"{width:.2f}mm", f"{height:.2f}mm").strip()
 
 
-def _link_boxes(svg: str, hrefs: dict[str, str], mm_per_unit: float) -> list[LinkBox]:
-    """Boxes over the linked nodes: an SVG link is not a PDF link, an HTML one is."""
+def _link_boxes(svg: str, mm_per_unit: float) -> list[LinkBox]:
+    """Boxes over the linked nodes (the print DOT links them into the book): an SVG link is not a
+    PDF link, an HTML one is."""
     dx, dy = svgread.shift(svg)
     out = []
-    for link, markup in svgread.links(svg):
-        href = hrefs.get(link)
-        if href is None:
+    for href, markup in svgread.links(svg):
+        if not href.startswith("#"):
             continue
         xs, ys = svgread.extent(markup)
         if xs:

@@ -9,7 +9,7 @@ from jinja2 import Environment
 from markupsafe import Markup
 
 from generator.index import citations
-from generator.index.citations import Ref
+from generator.index.urls import book_place, book_term
 from generator.text.inline import Renderer, TermLinker
 from generator.index.lawtree import places
 from generator.text.quotes import quote_place
@@ -20,21 +20,6 @@ from generator.index.xref import FOOTNOTE_RE, Index
 # The footnote marker `Renderer` writes, with or without its back-link id.
 _FN_MARK_RE = re.compile(r'<sup class="fn-ref"(?: id="fn-ref-\d+")?><a href="[^"]*#fn-(\d+)"[^>]*>\d+</a></sup>')
 _TERM_LINK_RE = re.compile(r'<a class="term" href="#def-([a-z0-9-]+)"')
-
-
-def print_href(ref: Ref) -> str:
-    """The in-book link to a place: `#p-12C1b`, the id its level carries in the handbook."""
-    return f"#p-{ref.anchor()}"
-
-
-def term_href(anchor: str) -> str:
-    """The in-book link to a defined term's definition."""
-    return f"#def-{anchor}"
-
-
-def chart_href(chart_id: str) -> str:
-    """The in-book link to a chart's page."""
-    return f"#chart-{chart_id}"
 
 
 @dataclass(frozen=True)
@@ -78,7 +63,7 @@ class LawPrinter:
     def renderer(self, *, terms: bool = True) -> Renderer:
         """A renderer for one Law (each links its own first use of a term), links kept in the book."""
         return Renderer("", self.index, self.terms.fresh() if terms else None,
-                        url_for=print_href, term_url=term_href)
+                        url_for=book_place, term_url=book_term)
 
     def print_law(self, law: Law) -> PrintedLaw:
         """The Law's text with its footnotes placed, the quotes beside it, and its levels' ids."""
@@ -109,7 +94,7 @@ class LawPrinter:
             return None
         title, words = found
         html, _ = _place_footnotes(str(words), ref.law, {})
-        return Quote(ref.label(), print_href(ref), title, Markup(html))
+        return Quote(ref.label(), book_place(ref), title, Markup(html))
 
 
 def _place_footnotes(html: str, law: int, notes: dict[str, Markup]) -> tuple[str, set[str]]:

@@ -13,11 +13,9 @@ from typing import Any
 import graphviz
 from graphviz.quoting import attr_list, quote, quote_edge
 
-from generator.site.drawings import SVG_PREFIX
-from generator.index.urls import box_url
+from generator.index.urls import book_chart, book_place
 from generator.flowcharts.dot import PRINT_LAYOUT, DotLayout, chart_dot, wrap_label
 from generator.flowcharts.style import HAND_OFF_ATTRS
-from generator.index.urls import ref_url
 from generator.sources.model import Chart
 
 # How many words of a box a continuation marker quotes.
@@ -40,15 +38,19 @@ def _layout(across: bool) -> DotLayout:
     return replace(PRINT_LAYOUT, graph_attrs={**PRINT_LAYOUT.graph_attrs, "rankdir": "LR"})
 
 
+def _to_chart(chart_id: str, box: str) -> str:
+    """A hand-off's link in the book: to the chart's first page (its box is named on the arrow)."""
+    return book_chart(chart_id)
+
+
 def print_dot(chart: Chart, charts: dict[str, Chart], pieces: Mapping[str, str] | None = None,
               here: str = "", stack: Iterable[tuple[str, str]] = (), across: bool = False) -> str:
-    """The chart's DOT for paper, with the site's links (the handbook maps them into the book);
+    """The chart's DOT for paper, its links into the book (a paragraph's level, a chart's page);
     of the boxes of piece `here` only, when `pieces` (box id → letter) is given, with the
     runs it joined stacked by invisible arrows (`stack`) rather than set side by side; `across`
     lays it out left to right (a box with a fan of labelled arrows, too wide drawn downwards)."""
     if pieces is None:
-        return chart_dot(chart, lambda ref: SVG_PREFIX + ref_url(ref), charts,
-                         lambda chart_id, box: SVG_PREFIX + box_url(chart_id, box), _layout(across))
+        return chart_dot(chart, book_place, charts, _to_chart, _layout(across))
     keep = frozenset(b for b, letter in pieces.items() if letter == here)
     return subset_source(recording(chart, charts, across), keep, pieces, {n.id: n.text for n in chart.nodes}, stack)
 
@@ -136,8 +138,7 @@ def recording(chart: Chart, charts: dict[str, Chart], across: bool = False) -> R
         made.append(Recorded(**kwargs))
         return made[-1]
 
-    chart_dot(chart, lambda ref: SVG_PREFIX + ref_url(ref), charts,
-              lambda chart_id, box: SVG_PREFIX + box_url(chart_id, box), replace(_layout(across), graph=graph))
+    chart_dot(chart, book_place, charts, _to_chart, replace(_layout(across), graph=graph))
     return made[0]
 
 

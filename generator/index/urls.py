@@ -76,6 +76,24 @@ def definition_url(anchor: str) -> str:
     return f"{DEFINITIONS}#{anchor}"
 
 
+# In the printed handbook a link is to an id of the one document: a place's level, a term's
+# definition, a chart's first page.
+
+def book_place(ref: Ref) -> str:
+    """The handbook's link to a place: `#p-12C1b`, the id its level carries there."""
+    return f"#p-{ref.anchor()}"
+
+
+def book_term(anchor: str) -> str:
+    """The handbook's link to a defined term's definition."""
+    return f"#def-{anchor}"
+
+
+def book_chart(chart_id: str) -> str:
+    """The handbook's link to a chart's first page."""
+    return f"#chart-{chart_id}"
+
+
 def to_root(depth: int) -> str:
     """The relative way from a page `depth` folders below the root back up to it."""
     return "../" * depth
