@@ -125,6 +125,8 @@
     // 8H"); so is an eight or nine of a suit that nobody bid.
     t = t.replace(/\b((?:play|played|plays|led|lead|leads|follow|followed|follows|discarded|discards|ruffed|trumped|dropped|faced|exposed|showed|penalty\s+card|penalty\s+cards)(?:\s+(?:with|on))?(?:\s+(?:the|a|his|her|my|an))?\s+)[2-9]\s?[cdhs](?![a-z0-9])/gi, "$1 card ");
     t = t.replace(/(^\s*|[^\w\s]\s*|\b(?!(?:bid|bids|opened|over|of)\b)[a-z]+\s+)[89]\s?[cdhs](?![a-z0-9])/gi, "$1 card ");
+    // A question's "have to" is the Laws' "must" ("do I have to trump", "does he need to show it").
+    t = t.replace(/\b(?:have|has|had|need|needs|got)\s+to\b/gi, " must ");
     var turn = turnWords(t);
     t = turn.told + auctionWords(turn.text) + turn.text.replace(BID, " bid ");
     // "TD" is the Director, not the ten of diamonds (which players write 10D or DT); "AC" beside
