@@ -127,6 +127,7 @@
     t = t.replace(/(^\s*|[^\w\s]\s*|\b(?!(?:bid|bids|opened|over|of)\b)[a-z]+\s+)[89]\s?[cdhs](?![a-z0-9])/gi, "$1 card ");
     // A question's "have to" is the Laws' "must" ("do I have to trump", "does he need to show it").
     t = t.replace(/\b(?:have|has|had|need|needs|got)\s+to\b/gi, " must ");
+    t = t.replace(/\b(?:allowed|permitted)\s+to\b|^\s*can\b/gi, " may ");
     var turn = turnWords(t);
     t = turn.told + auctionWords(turn.text) + turn.text.replace(BID, " bid ");
     // "TD" is the Director, not the ten of diamonds (which players write 10D or DT); "AC" beside
