@@ -129,7 +129,7 @@
     t = t.replace(/\b(?:have|has|had|need|needs|got)\s+to\b/gi, " must ");
     t = t.replace(/\b(?:allowed|permitted)\s+to\b|^\s*can\b/gi, " may ");
     var turn = turnWords(t);
-    t = turn.told + auctionWords(turn.text) + turn.text.replace(BID, " bid ");
+    t = turn.told + auctionWords(turn.text) + playedTo(turn.told + turn.text) + turn.text.replace(BID, " bid ");
     // "TD" is the Director, not the ten of diamonds (which players write 10D or DT); "AC" beside
     // an appeal or a ruling is the appeals committee, not the ace of clubs; "DQ'd" is disqualified.
     var committee = /\b(?:appeal\w*|ruling|ruled|overturn\w*|committee|td|director)\b/i.test(t) ? "|AC\\b" : "";
@@ -200,6 +200,16 @@
     }
     var lead = /^(?:lead|led|play)$/.test(word) || (!CALLS.test(said) && PLAYS.test(said));
     return { told: lead ? " out of turn " : " out of rotation ", text: said };
+  }
+
+  // A lead out of turn that the next hand then played or followed to has been accepted (Law
+  // 53A): "W led out of turn and declarer played from dummy", "LOOT, then I followed".
+  var LED_OOT = /\b(?:led|lead|leads|leading)\s+(?:\w+\s+){0,2}?out\s+of\s+turn\b|\bloot\b|^\s*out of turn\b|\bwrong\s+(?:defender|hand|player)\s+led\b/i;
+  function playedTo(text) {
+    var m = LED_OOT.exec(text);
+    if (!m) return "";
+    var after = text.slice(m.index + m[0].length);
+    return /\b(?:played|play|plays|followed|follows|follow|ruffed|discarded|pitched)\b/i.test(after) ? " accept " : "";
   }
 
   // What a story's bids say about the auction: a bid no higher than the one before it is
