@@ -129,7 +129,7 @@
     t = t.replace(/\b(?:have|has|had|need|needs|got)\s+to\b/gi, " must ");
     t = t.replace(/\b(?:allowed|permitted)\s+to\b|^\s*can\b/gi, " may ");
     var turn = turnWords(t);
-    t = turn.told + auctionWords(turn.text) + playedTo(turn.told + turn.text) + turn.text.replace(BID, " bid ");
+    t = turn.told + auctionWords(turn.text) + playedTo(turn.told + turn.text) + revokeThen(turn.text) + turn.text.replace(BID, " bid ");
     // "TD" is the Director, not the ten of diamonds (which players write 10D or DT); "AC" beside
     // an appeal or a ruling is the appeals committee, not the ace of clubs; "DQ'd" is disqualified.
     var committee = /\b(?:appeal\w*|ruling|ruled|overturn\w*|committee|td|director)\b/i.test(t) ? "|AC\\b" : "";
@@ -210,6 +210,15 @@
     if (!m) return "";
     var after = text.slice(m.index + m[0].length);
     return /\b(?:played|play|plays|followed|follows|follow|ruffed|discarded|pitched)\b/i.test(after) ? " accept " : "";
+  }
+
+  // A revoke that its side then followed with a claim or a concession, or a play to the next
+  // trick, is established (Law 63A): "defender revoked then claimed the rest".
+  function revokeThen(text) {
+    var m = /\brevok\w*|\brenege?d?\b|\bdidn'?t\s+follow\b/i.exec(text);
+    if (!m) return "";
+    var after = text.slice(m.index + m[0].length);
+    return /\b(?:claim\w*|conced\w*|led\s+to\s+the\s+next|played\s+to\s+the\s+next|next\s+trick)\b/i.test(after) ? " established " : "";
   }
 
   // What a story's bids say about the auction: a bid no higher than the one before it is

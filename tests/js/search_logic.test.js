@@ -212,4 +212,6 @@ test("a question's have to is must, its can is may; a lead out of turn played to
   assert.match(said("LOOT, then I followed"), /\baccept\b/);
   assert.doesNotMatch(said("W led out of turn, what now"), /\baccept\b/);
   assert.doesNotMatch(said("declarer played from dummy"), /\baccept\b/);
+  assert.match(said("defender revoked then conceded the rest"), /\bestablished\b/);
+  assert.doesNotMatch(said("defender revoked, noticed at once"), /\bestablished\b/);
 });
