@@ -125,8 +125,11 @@
     // 8H"); so is an eight or nine of a suit that nobody bid.
     t = t.replace(/\b((?:play|played|plays|led|lead|leads|follow|followed|follows|discarded|discards|ruffed|trumped|dropped|faced|exposed|showed|penalty\s+card|penalty\s+cards)(?:\s+(?:with|on))?(?:\s+(?:the|a|his|her|my|an))?\s+)[2-9]\s?[cdhs](?![a-z0-9])/gi, "$1 card ");
     t = t.replace(/(^\s*|[^\w\s]\s*|\b(?!(?:bid|bids|opened|over|of)\b)[a-z]+\s+)[89]\s?[cdhs](?![a-z0-9])/gi, "$1 card ");
+    // A question's "have to" is the Laws' "must" ("do I have to trump", "does he need to show it").
+    t = t.replace(/\b(?:have|has|had|need|needs|got)\s+to\b/gi, " must ");
+    t = t.replace(/\b(?:allowed|permitted)\s+to\b|^\s*can\b/gi, " may ");
     var turn = turnWords(t);
-    t = turn.told + auctionWords(turn.text) + turn.text.replace(BID, " bid ");
+    t = turn.told + auctionWords(turn.text) + playedTo(turn.told + turn.text) + revokeThen(turn.text) + turn.text.replace(BID, " bid ");
     // "TD" is the Director, not the ten of diamonds (which players write 10D or DT); "AC" beside
     // an appeal or a ruling is the appeals committee, not the ace of clubs; "DQ'd" is disqualified.
     var committee = /\b(?:appeal\w*|ruling|ruled|overturn\w*|committee|td|director)\b/i.test(t) ? "|AC\\b" : "";
@@ -197,6 +200,25 @@
     }
     var lead = /^(?:lead|led|play)$/.test(word) || (!CALLS.test(said) && PLAYS.test(said));
     return { told: lead ? " out of turn " : " out of rotation ", text: said };
+  }
+
+  // A lead out of turn that the next hand then played or followed to has been accepted (Law
+  // 53A): "W led out of turn and declarer played from dummy", "LOOT, then I followed".
+  var LED_OOT = /\b(?:led|lead|leads|leading)\s+(?:\w+\s+){0,2}?out\s+of\s+turn\b|\bloot\b|^\s*out of turn\b|\bwrong\s+(?:defender|hand|player)\s+led\b/i;
+  function playedTo(text) {
+    var m = LED_OOT.exec(text);
+    if (!m) return "";
+    var after = text.slice(m.index + m[0].length);
+    return /\b(?:played|play|plays|followed|follows|follow|ruffed|discarded|pitched)\b/i.test(after) ? " accept " : "";
+  }
+
+  // A revoke that its side then followed with a claim or a concession, or a play to the next
+  // trick, is established (Law 63A): "defender revoked then claimed the rest".
+  function revokeThen(text) {
+    var m = /\brevok\w*|\brenege?d?\b|\bdidn'?t\s+follow\b/i.exec(text);
+    if (!m) return "";
+    var after = text.slice(m.index + m[0].length);
+    return /\b(?:claim\w*|conced\w*|led\s+to\s+the\s+next|played\s+to\s+the\s+next|next\s+trick)\b/i.test(after) ? " established " : "";
   }
 
   // What a story's bids say about the auction: a bid no higher than the one before it is

@@ -202,3 +202,16 @@ test("a query whose runs of terms are not fetched asks for them, and ranks once 
   assert.equal(L.runOf(first, "aaa"), 0);  // before the first run's first term: the first run
   assert.equal(L.runOf(first, "zzz"), 1);
 });
+
+test("a question's have to is must, its can is may; a lead out of turn played to is accepted", () => {
+  const said = (q) => L.reading(q).text.replace(/\s+/g, " ").trim();
+  assert.match(said("do I have to trump"), /\bmust trump\b/);
+  assert.match(said("can declarer take it back"), /^may declarer/);
+  assert.match(said("am i allowed to write it down"), /\bmay write\b/);
+  assert.match(said("W led out of turn and declarer played from dummy"), /\baccept\b/);
+  assert.match(said("LOOT, then I followed"), /\baccept\b/);
+  assert.doesNotMatch(said("W led out of turn, what now"), /\baccept\b/);
+  assert.doesNotMatch(said("declarer played from dummy"), /\baccept\b/);
+  assert.match(said("defender revoked then conceded the rest"), /\bestablished\b/);
+  assert.doesNotMatch(said("defender revoked, noticed at once"), /\bestablished\b/);
+});
