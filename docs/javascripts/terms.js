@@ -60,7 +60,11 @@
         pressed = null;
         if (tapped && !shownAtPress) { event.preventDefault(); show(term); }
       });
-      term.addEventListener("blur", function () { setTimeout(function () { if (shownFor === term && !pop.matches(":hover")) hide(); }, 150); });
+      // Hidden a moment after the term loses focus, unless the pointer is on the popover or the
+      // term has the focus again by then (a blur's late timer must not hide it shown anew).
+      term.addEventListener("blur", function () {
+        setTimeout(function () { if (shownFor === term && document.activeElement !== term && !pop.matches(":hover")) hide(); }, 150);
+      });
     });
     document.addEventListener("keydown", function (event) { if (event.key === "Escape") hide(); });
     document.addEventListener("click", function (event) {
