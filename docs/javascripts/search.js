@@ -10,8 +10,7 @@
   var S = null;  // search-logic.js, once loaded
   var root = window.Site.root;
   var engine = null;
-  var shards = {};
-  var runs = {};
+  var fetched = {};  // by path: the promise of a search file's JSON
 
   // The search's logic, loaded with the index on first use: a page that is only read never fetches it.
   function logic() {
@@ -25,35 +24,37 @@
     });
   }
 
+  // One of the search's files, fetched once; one that failed (offline, say) is asked for again
+  // next time.
+  function json(path) {
+    if (!fetched[path]) {
+      fetched[path] = fetch(new URL(path, root)).then(function (r) {
+        if (!r.ok) throw new Error(path + ": " + r.status);
+        return r.json();
+      });
+      fetched[path].catch(function () { delete fetched[path]; });
+    }
+    return fetched[path];
+  }
+
   function load() {
     if (!engine) {
-      engine = Promise.all([logic(), fetch(new URL("search/index.json", root)).then(function (r) {
-        if (!r.ok) throw new Error("search index: " + r.status);
-        return r.json();
-      })]).then(function (parts) { S = parts[0]; return parts[1]; });
+      engine = Promise.all([logic(), json("search/index.json")]).then(function (parts) { S = parts[0]; return parts[1]; });
       engine.catch(function () { engine = null; });  // offline before the first search: try again next time
     }
     return engine;
   }
 
+  // The words of record n (its text shard), "" where they cannot be had.
   function shard(index, n) {
     var k = Math.floor(n / index.shard);
-    if (!shards[k]) {
-      shards[k] = fetch(new URL("search/text/" + k + ".json", root)).then(function (r) { return r.json(); });
-      shards[k].catch(function () { delete shards[k]; });
-    }
-    return shards[k].then(function (list) { return list[n - k * index.shard] || ""; }, function () { return ""; });
+    return json("search/text/" + k + ".json").then(function (list) { return list[n - k * index.shard] || ""; },
+                                                   function () { return ""; });
   }
 
+  // Run k of the terms' postings, joined to the index.
   function run(index, k) {
-    if (!runs[k]) {
-      runs[k] = fetch(new URL("search/terms/" + k + ".json", root)).then(function (r) {
-        if (!r.ok) throw new Error("search terms: " + r.status);
-        return r.json();
-      }).then(function (terms) { S.addTerms(index, k, terms); });
-      runs[k].catch(function () { delete runs[k]; });
-    }
-    return runs[k];
+    return json("search/terms/" + k + ".json").then(function (terms) { S.addTerms(index, k, terms); });
   }
 
   // The engine's answer, once the runs of terms the query needs are here (each is fetched once).

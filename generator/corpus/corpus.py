@@ -1,7 +1,9 @@
 """The corpus: every source read and validated, the one thing every later stage is made from."""
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 from generator.index.citations import Ref
@@ -34,6 +36,24 @@ class Corpus:
     # The course beyond its modules: each module's lesson, and the questions on each chart.
     lessons: dict[str, Lesson] = field(default_factory=dict)
     questions: dict[str, QuestionSet] = field(default_factory=dict)
+
+    @cached_property
+    def sources_digest(self) -> str:
+        """One digest of every source read (its key, its place in the project and its bytes),
+        read once: what work kept for exactly these sources is named by (the checks' verdict,
+        the search's files). A file unreadable now gives a digest no earlier build could have."""
+        h = hashlib.sha256()
+        for key, path in sorted(self.paths.items()):
+            try:
+                place = str(path.relative_to(self.root))
+            except ValueError:
+                place = str(path)
+            try:
+                data = hashlib.sha256(path.read_bytes()).hexdigest()
+            except OSError:
+                data = "unreadable"
+            h.update(f"{key}\n{place}\n{data}\n".encode())
+        return h.hexdigest()
 
     def missing(self, ref: Ref, index: Index) -> bool:
         """A cited place that does not exist (not merely in a file that failed to load)."""

@@ -1,7 +1,6 @@
 """Read every source file, check it against the content model, and gather the corpus."""
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 from pathlib import Path
@@ -147,30 +146,19 @@ def read_corpus(root: Path, *, cached: bool = False) -> tuple[Corpus, Problems]:
                     alignments=alignments, lessons=lessons, questions=questions, **front)
     if cache is not None:
         cache.save()
-    passed = _checks_passed(root, paths) if cache is not None and not problems else None
-    if passed is not None and kept(passed) is not None:
-        return corpus, problems  # these very files passed the checks across files before
+    # A build records that the checks across files found nothing in exactly these sources (and
+    # this package's code): a rebuild with nothing changed need not run them again (they were a
+    # second of it). Any change, or any problem, runs them.
+    passed = None
+    if cache is not None and not problems:
+        passed = cache_dir(root, "checks") / f"{work_key('checks', corpus.sources_digest)}.passed"
+        if kept(passed) is not None:
+            return corpus, problems
     check_corpus(corpus, problems)
     if passed is not None and not problems:
-        try:
-            passed.parent.mkdir(parents=True, exist_ok=True)
-            keep(passed, "")
-        except OSError:  # a folder that cannot be written only costs speed
-            pass
+        passed.parent.mkdir(parents=True, exist_ok=True)
+        keep(passed, "")
     return corpus, problems
-
-
-def _checks_passed(root: Path, paths: dict[str, Path]) -> Path:
-    """Where a build records that the checks across files found nothing in exactly these files
-    (each source's key, place and bytes, and the package's code): a rebuild with nothing changed
-    need not run them again (they were a second of it). Any change, or any problem, runs them."""
-    found = []
-    for key, path in sorted(paths.items()):
-        try:
-            found.append(f"{key}\n{path.relative_to(root)}\n".encode() + hashlib.sha256(path.read_bytes()).digest())
-        except (OSError, ValueError):
-            found.append(f"{key}\n{path}\n?".encode())  # unreadable now: a key no record can have
-    return cache_dir(root, "checks") / f"{work_key('checks', *found)}.passed"
 
 
 def _read_edition(year: int, files: list[Path], read: Any, paths: dict[str, Path], problems: Problems) -> dict[int, Law]:

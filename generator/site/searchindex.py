@@ -130,25 +130,16 @@ def _term_runs(encoded: dict[str, str]) -> list[dict[str, str]]:
 def _kept_or_made(corpus: Corpus) -> SearchFiles:
     """The search's files, kept by the bytes of every source (they are made from the corpus alone):
     a rebuild with no source changed reads them instead of making them again (a second of it)."""
-    sources = []
-    for key, path in sorted(corpus.paths.items()):
-        try:
-            sources.append(key.encode() + b"\n" + path.read_bytes())
-        except OSError:
-            return build_index(corpus, SearchRecords(corpus).records)
-    entry = cache_dir(corpus.root, "search") / f"{work_key('search', *sources)}.json"
+    entry = cache_dir(corpus.root, "search") / f"{work_key('search', corpus.sources_digest)}.json"
     try:
         found = json.loads(kept(entry) or b"")
         return SearchFiles(found["index"], found["text"], found["terms"])
     except (ValueError, KeyError, TypeError):
         pass
     files = build_index(corpus, SearchRecords(corpus).records)
-    try:
-        entry.parent.mkdir(parents=True, exist_ok=True)
-        keep(entry, json.dumps({"index": files.index, "text": files.text_shards, "terms": files.term_shards},
-                               ensure_ascii=False, separators=(",", ":")))
-    except OSError:  # a folder that cannot be written only costs speed
-        pass
+    entry.parent.mkdir(parents=True, exist_ok=True)
+    keep(entry, json.dumps({"index": files.index, "text": files.text_shards, "terms": files.term_shards},
+                           ensure_ascii=False, separators=(",", ":")))
     return files
 
 
